@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from gpudesk.core.adp_hold import hold_quantile
+from gpudesk.core.adp_hold import hold_quantile, hold_survival
 from gpudesk.core.explain import FigureSet
+from gpudesk.core.held_first_token import COMPOSED, held_wait_quantile
 from gpudesk.core.inference_disagg import (
     decode_rate,
     kv_transfer_s,
@@ -22,8 +23,8 @@ from gpudesk.core.inference_disagg import (
     prefill_wait,
 )
 from gpudesk.core.inference_lengths import lognormal_quantile
-from gpudesk.core.inference_queue import max_rate_for, wait_quantile
-from gpudesk.core.inference_server import Hold, add_server_figures, server_rate, tpot_at_rate
+from gpudesk.core.inference_queue import max_rate_for, wait_law, wait_quantile
+from gpudesk.core.inference_server import add_server_figures, server_rate, tpot_at_rate
 from gpudesk.core.inference_step import ReplicaModel
 
 if TYPE_CHECKING:
@@ -79,7 +80,7 @@ def queue_kept(inp: InferenceInputs, a: dict[str, np.ndarray], rep: ReplicaModel
                    "e2e": a["e2e_target_s"]}
         kept["hold"] = balancer_hold(inp, rep)
         kept["chord"] = (parts, z)
-        kept["server"] = server_rate(parts, targets, z, q_tail, _server_hold(kept["hold"], q_tail))
+        kept["server"] = server_rate(parts, targets, z, q_tail, kept["hold"])
         kept["wait"] = (parts["prefill"], 1.0, parts["k"])  # the prefill queue
     else:  # static batching and the offline scenario: the hold (if any) shows in the first token, binds nothing
         kept["hold"] = None if inp.batching == "static" else balancer_hold(inp, rep)
@@ -105,24 +106,14 @@ def hold_at(args: tuple[np.ndarray, int, int], rate: np.ndarray, in_flight: np.n
     return hold_quantile(rate, iteration, groups, in_flight, timeout, wait, exceed)
 
 
-def _server_hold(args: tuple[np.ndarray, int, int] | None, q_tail: float) -> Hold | None:
-    """The hold as the Server scenario's rate solver reads it: (P50, at the percentile) at (rate, n, t)."""
-    if args is None:
-        return None
-
-    def hold(rate: np.ndarray, in_flight: np.ndarray, iteration: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        return (hold_at(args, rate, in_flight, iteration, 0.5), hold_at(args, rate, in_flight, iteration, q_tail))
-
-    return hold
-
-
 def _holds(fs: FigureSet, kept: dict[str, Any], per_rep: np.ndarray, tpot: np.ndarray,
-           out: np.ndarray) -> tuple[Any, ...]:
+           out: np.ndarray) -> tuple[tuple[Any, ...], tuple[np.ndarray, np.ndarray] | None]:
     """The balancer's hold of the median, tail and P99 first token at the rate per replica (zeros where the engine
-    holds nothing); the median's and the tail's recorded as figures where it holds."""
+    holds nothing), and the (iteration, sequences in flight) it was read at (None there); the median's and the
+    tail's recorded as figures where it holds."""
     args = kept["hold"]
     if args is None:
-        return (0.0, 0.0, 0.0)
+        return (0.0, 0.0, 0.0), None
     if kept["chord"] is not None:  # the Server scenario: the iteration at the rate, t = A / (1 − λ·O·B)
         iteration = tpot_at_rate(kept["chord"][0], per_rep, kept["chord"][1])[0]
         iteration = np.where(np.isfinite(iteration), iteration, tpot)
@@ -144,7 +135,24 @@ def _holds(fs: FigureSet, kept: dict[str, Any], per_rep: np.ndarray, tpot: np.nd
     fs.add("infer.ttft_hold_tail_s", holds[1], "s",
            "first token's hold in the attention data-parallel balancer at the percentile", how + "; q = 1 − p",
            [*deps, "infer.in.percentile"])
-    return holds
+    return holds, (iteration, in_flight)
+
+
+def _held_waits(kept: dict[str, Any], per_rep: np.ndarray, at: tuple[np.ndarray, np.ndarray],
+                waits: tuple[Any, ...], holds: tuple[Any, ...]) -> tuple[np.ndarray, ...]:
+    """Hold + wait of the median, tail and P99 first token, each the percentile of the sum (core/held_first_token.py),
+    the hold read at ``at`` (iteration, sequences in flight; :func:`_holds`)."""
+    groups, timeout, wait = kept["hold"]
+    iteration, in_flight = at
+    shape = np.broadcast_shapes(np.shape(per_rep), np.shape(iteration), np.shape(waits[0]), np.shape(holds[0]))
+
+    def flat(x: Any) -> np.ndarray:
+        return np.broadcast_to(np.asarray(x, dtype=np.float64), shape).ravel()
+
+    survival = hold_survival(flat(per_rep), flat(iteration), flat(groups), flat(in_flight), timeout, wait)
+    p_wait, mu = (flat(x) for x in wait_law(per_rep, *kept["wait"]))
+    return tuple(np.reshape(held_wait_quantile(q, survival, flat(iteration), p_wait, mu, flat(h), flat(w)), shape)
+                 for q, h, w in zip((0.5, kept["q_tail"], 0.01), holds, waits))
 
 
 def _transfers(fs: FigureSet, kept: dict[str, Any], tpot: np.ndarray) -> None:
@@ -248,23 +256,24 @@ def queue_figures(fs: FigureSet, inp: InferenceInputs, a: dict[str, np.ndarray],
         fs.add("infer.gpus_needed", pool_gpus, "GPUs", "GPUs to serve the rate",
                "prefill pool + decode pool (disaggregated)", ["infer.disagg_prefill_gpus", "infer.disagg_decode_gpus"])
     waits, prefills, moves, first = _first_token(fs, kept, rate, replicas, pre_inst, tpot)
-    holds = _holds(fs, kept, per_rep, tpot, out) if dis is None else (0.0, 0.0, 0.0)
-    ttft = [w + h + p + m + first for w, h, p, m in zip(waits, holds, prefills, moves)]
+    holds, hold_at_rate = _holds(fs, kept, per_rep, tpot, out) if dis is None else ((0.0, 0.0, 0.0), None)
+    held_waits = waits if hold_at_rate is None else _held_waits(kept, per_rep, hold_at_rate, waits, holds)
+    ttft = [hw + p + m + first for hw, p, m in zip(held_waits, prefills, moves)]
     held = kept.get("hold") is not None and dis is None
-    hold_s, hold_tail = (" + balancer hold (P50)", " + balancer hold at the percentile") if held else ("", "")
     split = ["infer.ttft_wait_s", "infer.ttft_prefill_s", "infer.kv_transfer_median_s", "infer.ttft_first_step_s",
              *(["infer.ttft_hold_s"] if held else [])]
     tail_split = ["infer.ttft_wait_tail_s", "infer.ttft_prefill_tail_s", "infer.kv_transfer_s",
                   "infer.ttft_first_step_s", *(["infer.ttft_hold_tail_s"] if held else [])]
     fs.add("infer.ttft_s", ttft[0], "s", "time to first token (P50)",
-           f"P50 wait{hold_s} + prefill (median I) + KV transfer + first iteration", split)
+           ("P50 of (wait + balancer hold) + prefill (median I) + KV transfer + first iteration; " + COMPOSED if held
+            else "P50 wait + prefill (median I) + KV transfer + first iteration"), split)
     fs.add("infer.ttft_p99_s", ttft[2], "s", "time to first token (P99)",
-           "P99 wait" + (" + balancer hold at P99" if held else "") + " + prefill (I at P99) + KV transfer + first "
-           "iteration" + (" (a sum of quantiles: an upper bound)" if held else ""),
+           ("P99 of (wait + balancer hold) + prefill (I at P99) + KV transfer + first iteration; " + COMPOSED if held
+            else "P99 wait + prefill (I at P99) + KV transfer + first iteration"),
            [*tail_split, "infer.ttft_unloaded_s"])
     ttft_tail = fs.add("infer.ttft_at_percentile_s", ttft[1], "s", "time to first token at the latency percentile",
-                       f"wait at the percentile{hold_tail} + prefill (I_p) + KV transfer + first iteration"
-                       + (" (a sum of quantiles: an upper bound)" if held else ""),
+                       ("(wait + balancer hold) at the percentile + prefill (I_p) + KV transfer + first iteration; "
+                        + COMPOSED if held else "wait at the percentile + prefill (I_p) + KV transfer + first iteration"),
                        [*tail_split, "infer.in.percentile"])
     fs.add("infer.e2e_latency_s", ttft[0] + out * tpot, "s", "end-to-end latency (P50)",
            "TTFT (P50) + O · TPOT", ["infer.ttft_s", "infer.tpot_s", "infer.in.output_tokens"])

@@ -39,20 +39,32 @@ def _variability(variability: np.ndarray | float | None) -> np.ndarray:
     return np.asarray(base if variability is None else variability, dtype=np.float64)
 
 
-def wait_quantile(rate: np.ndarray, service_s: np.ndarray | float, servers: np.ndarray | float, q: float | np.ndarray,
-                  variability: np.ndarray | float | None = None) -> np.ndarray:
-    """q-quantile (as exceedance probability, e.g. 0.01 for P99) of waiting before service, seconds.
-
-    ``variability`` is the Allen-Cunneen factor (ca² + cs²)/2; None = QUEUE_VARIABILITY_FACTOR (M/D/c)."""
+def wait_law(rate: np.ndarray, service_s: np.ndarray | float, servers: np.ndarray | float,
+             variability: np.ndarray | float | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """The waiting time's law behind :func:`wait_quantile`: (P_w, μ) with P(W > t) = P_w · e^(−μ·t), P_w = ρ^(√(2(c+1))
+    − 1) the probability of waiting and μ = c·(1 − ρ) / (k·S) its exponential tail's rate (1/s); at ρ ≥ 1 P_w = 1
+    and μ = 0 (the wait grows without bound)."""
     c = np.maximum(np.asarray(servers, dtype=np.float64), 1.0)
     s = np.asarray(service_s, dtype=np.float64)
     k = _variability(variability)
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         rho = np.asarray(rate, dtype=np.float64) * s / c
         p_wait = np.clip(np.maximum(rho, 0.0) ** (np.sqrt(2.0 * (c + 1.0)) - 1.0), 0.0, 1.0)
-        t = k * s * np.log(np.maximum(p_wait, 1e-300) / q) / (c * (1.0 - rho))
+        mu = c * (1.0 - rho) / (k * s)
+    stable = rho < 1.0
+    return np.where(stable, p_wait, 1.0), np.where(stable, mu, 0.0)
+
+
+def wait_quantile(rate: np.ndarray, service_s: np.ndarray | float, servers: np.ndarray | float, q: float | np.ndarray,
+                  variability: np.ndarray | float | None = None) -> np.ndarray:
+    """q-quantile (as exceedance probability, e.g. 0.01 for P99) of waiting before service, seconds.
+
+    ``variability`` is the Allen-Cunneen factor (ca² + cs²)/2; None = QUEUE_VARIABILITY_FACTOR (M/D/c)."""
+    p_wait, mu = wait_law(rate, service_s, servers, variability)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        t = np.log(np.maximum(p_wait, 1e-300) / q) / mu
     t = np.where(p_wait > q, t, 0.0)
-    return np.where(rho < 1.0, t, np.inf)
+    return np.where(mu > 0, t, np.inf)
 
 
 def max_load(service_s: np.ndarray, servers: np.ndarray | float, budget_s: np.ndarray, q: float | np.ndarray,

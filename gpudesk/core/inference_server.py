@@ -32,22 +32,26 @@ prompts mixed into the decode iterations, TensorRT-LLM / vLLM):
 
 The rate is λ(n*) for the largest n* ≤ C meeting every target (``server_rate``: each target's own largest n in
 closed form, the smallest wins); the target that gives it is what bounds the rate (``infer.rate_bound``): the
-first-token target, the per-token target, the end-to-end target, or the replica's capacity (its slots). Disaggregated, static and offline serving keep
-the whole-request queue (core/inference.py).
+first-token target, the per-token target, the end-to-end target, or the replica's capacity (its slots). Where the
+engine's ADP balancer holds new prompts (core/adp_hold.py) the first-token and end-to-end targets read hold + wait
+composed (core/held_first_token.py) and the rate is searched below that one (core/server_held_rate.py).
+Disaggregated, static and offline serving keep the whole-request queue (core/inference.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
 from gpudesk.core.constants import QUEUE_VARIABILITY_FACTOR
 from gpudesk.core.constants import serving as SV
 from gpudesk.core.explain import FigureSet
+from gpudesk.core.held_first_token import COMPOSED
 from gpudesk.core.inference_lengths import service_cv2
 from gpudesk.core.inference_queue import max_rate_for, wait_quantile
 from gpudesk.core.inference_step import ReplicaModel
+from gpudesk.core.server_held_rate import held_at_rate, held_rate
 from gpudesk.vocabulary.sizing import BINDING
 
 BOUND_CODES = np.asarray(("ttft", "tpot", "e2e", "throughput"))
@@ -75,38 +79,35 @@ def tpot_at_rate(parts: dict[str, np.ndarray], lam: np.ndarray, z: float) -> tup
     return t, t + z * np.sqrt(np.maximum(lam * t * parts["tpot_var"], 0.0))
 
 
-HOLD_STEPS = 8
-"""Passes of the rate against the ADP balancer's hold (:func:`server_rate`): the hold grows as the rate falls, so each
-pass lowers the rate towards the highest one whose own hold fits its budgets (within 1e-3 of the rate on the MLPerf
-DeepSeek-R1 Server cases after 4)."""
-
-Hold = Callable[[np.ndarray, np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]
-"""The balancer's hold (P50, at the percentile; s) at (rate per replica, sequences in flight, iteration s)."""
-
-
-def server_rate(parts: dict[str, np.ndarray], targets: dict[str, np.ndarray], z: float,
-                q_tail: float, hold: Hold | None = None) -> dict[str, np.ndarray]:
-    """:func:`_server_rate`; with ``hold`` (core/adp_hold.py) the first-token and end-to-end budgets also pay the
-    balancer's hold at the rate they give, found by :data:`HOLD_STEPS` passes from the rate without it (the hold falls
-    as the rate rises, so each pass lowers the rate; they stop at the highest rate whose own hold fits). ``hold``
-    and ``hold_tail`` in the result: the hold at the rate (s; 0 without)."""
-    zero = np.zeros(np.shape(parts["batch"]))
-    res = _server_rate(parts, targets, z, q_tail, (zero, zero))
-    held = (zero, zero)
-    if hold is not None:
-        for _ in range(HOLD_STEPS):
-            step = hold(res["rate"], res["in_flight"], res["tpot"])
-            new = _server_rate(parts, targets, z, q_tail, step)
-            lower = new["rate"] < res["rate"]  # never up: a rate whose hold fell (fewer ranks decoding) stays checked
-            res = {key: np.where(lower, new[key], res[key]) for key in res}
-        held = hold(res["rate"], res["in_flight"], res["tpot"])
-        res["ttft_tail"] = res["ttft_tail"] + held[1]
-    res["hold"], res["hold_tail"] = held
+def server_rate(parts: dict[str, np.ndarray], targets: dict[str, np.ndarray], z: float, q_tail: float,
+                balancer: tuple[Any, int, int] | None = None) -> dict[str, np.ndarray]:
+    """:func:`_server_rate`; with ``balancer`` (attention ranks G, timeout T, batching wait W: the ADP balancer's
+    hold, core/adp_hold.py) the highest rate at or below it whose first-token and end-to-end targets also hold with
+    the hold (core/server_held_rate.py: a geometric scan below the rate without it, then bisection). In the result
+    too: ``hold`` and ``hold_tail`` (the hold's P50 and percentile at the rate, s; 0 without), ``unmet_by`` (s: how
+    far the binding held target is missed at the rate coming closest where no rate meets them; else 0)."""
+    res = _server_rate(parts, targets, z, q_tail)
+    zero = np.zeros(np.shape(res["rate"]))
+    res["hold"], res["hold_tail"], res["unmet_by"] = zero, zero, zero
+    if balancer is None:
+        return res
+    ab = chord(parts)
+    found = held_rate(parts, targets, q_tail, res["rate"], balancer, ab)
+    at = held_at_rate(parts, targets, q_tail, found["rate"], balancer, ab)
+    moved = found["moved"]
+    res["rate"], res["unmet_by"] = found["rate"], found["unmet_by"]
+    res["bound"] = np.where(moved, found["bound"], res["bound"])
+    res["in_flight"] = np.where(moved, at["n"], res["in_flight"])
+    res["tpot"] = np.where(moved, at["t"], res["tpot"])
+    res["tpot_tail"] = np.where(moved, at["t"] + z * np.sqrt(np.maximum(at["n"] / parts["output"] * parts["tpot_var"],
+                                                                         0.0)), res["tpot_tail"])
+    res["ttft_tail"] = at["held_wait_tail"] + parts["prefill_tail"] + parts["step"]
+    res["hold"], res["hold_tail"] = at["hold"], at["hold_tail"]
     return res
 
 
 def _server_rate(parts: dict[str, np.ndarray], targets: dict[str, np.ndarray], z: float,
-                 q_tail: float, held: tuple[np.ndarray, np.ndarray]) -> dict[str, np.ndarray]:
+                 q_tail: float) -> dict[str, np.ndarray]:
     """The highest rate per replica meeting every target (module docstring) and what holds there: ``rate``,
     ``in_flight`` (n*), ``tpot`` and ``tpot_tail`` (s), ``ttft_tail`` (s) and ``bound`` (index into BOUND_CODES).
 
@@ -128,10 +129,10 @@ def _server_rate(parts: dict[str, np.ndarray], targets: dict[str, np.ndarray], z
     def budget(target: np.ndarray, fixed: np.ndarray) -> np.ndarray:
         return np.where(target > 0, target - fixed, np.inf)
 
-    first = max_rate_for(pre, 1.0, [(budget(targets["ttft"], parts["prefill_median"] + step + held[0]), 0.5),
-                                    (budget(targets["ttft_tail"], parts["prefill_tail"] + step + held[1]), q_tail)], k)
+    first = max_rate_for(pre, 1.0, [(budget(targets["ttft"], parts["prefill_median"] + step), 0.5),
+                                    (budget(targets["ttft_tail"], parts["prefill_tail"] + step), q_tail)], k)
     e2e = np.asarray(targets["e2e"])
-    whole = max_rate_for(pre, 1.0, [(budget(e2e, parts["prefill_tail"] + step + held[1] + parts["output_tail"] * step),
+    whole = max_rate_for(pre, 1.0, [(budget(e2e, parts["prefill_tail"] + step + parts["output_tail"] * step),
                                      q_tail)], k) if np.any(e2e > 0) else np.inf
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         def sequences(lam: np.ndarray | float) -> np.ndarray:  # n at rate λ: n = λ·O·t(n)
@@ -191,9 +192,11 @@ def add_server_figures(fs: FigureSet, res: dict[str, np.ndarray], valid: np.ndar
            "(sd(I)/I)²)/2) + prefill(I_p) + TPOT ≤ TTFT target (P50: median I); per-query TPOT at the percentile "
            "t(n) + z_p·√(n/O·E[P²]·E[1/O]) ≤ TPOT target (the prefills arriving during a query, Poisson); TTFT + "
            "O_p·TPOT ≤ E2E target; n + z_p·√n ≤ the engine's slots (sequences in flight Poisson, M/G/∞)"
-           + ("; the first-token and end-to-end budgets also pay the attention data-parallel balancer's hold at the "
-              "rate (infer.ttft_hold_s, infer.ttft_hold_tail_s), the rate lowered until its own hold fits" if held
-              else ""),
+           + ("; the first-token and end-to-end targets also pay the attention data-parallel balancer's hold at the "
+              "rate (infer.ttft_hold_s, infer.ttft_hold_tail_s, hold and wait composed): where the highest rate "
+              "without it misses them, the highest rate below it meeting them, by a scan of 24 rates a decade over 6 "
+              "decades and bisection between the last met and the first missed (a set of rates narrower than one "
+              "step, 10%, between two scanned rates can be missed)" if held else ""),
            [*deps, *point, *(["infer.in.adp_timeout_iters", "infer.in.adp_batching_wait_iters"] if held else [])])
     fs.add("infer.server_in_flight", np.where(valid, res["in_flight"], np.nan), "sequences",
            "sequences in flight per replica at the highest rate",
@@ -201,8 +204,8 @@ def add_server_figures(fs: FigureSet, res: dict[str, np.ndarray], valid: np.ndar
            "(Little's law)", ["infer.max_rate_per_replica", "infer.concurrency"])
     fs.add("infer.server_ttft_tail_s", np.where(valid, res["ttft_tail"], np.nan), "s",
            "time to first token at the percentile, at the highest rate",
-           "prefill wait at the percentile (M/G/1 at λ) + prefill(I_p) + TPOT"
-           + (" + balancer hold at the percentile (at λ; a sum of quantiles: an upper bound)" if held else ""),
+           ("(prefill wait, M/G/1 at λ, + balancer hold at λ) at the percentile + prefill(I_p) + TPOT; " + COMPOSED
+            if held else "prefill wait at the percentile (M/G/1 at λ) + prefill(I_p) + TPOT"),
            ["infer.max_rate_per_replica", "infer.prefill_s", "infer.prompt_tokens_tail", "infer.tpot_s"])
     fs.add("infer.server_tpot_tail_s", np.where(valid, res["tpot_tail"], np.nan), "s",
            "time per output token at the percentile, at the highest rate",

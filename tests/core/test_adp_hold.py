@@ -89,8 +89,11 @@ def test_the_hold_joins_the_first_token_and_binds_the_rate_under_a_first_token_t
     assert "infer.ttft_hold_s" not in off and "infer.in.adp_timeout_iters" not in off
     hold = float(on.value_at("infer.ttft_hold_tail_s", 0))
     assert 0.1 < hold < 12 * float(on.value_at("infer.tpot_s", 0))
-    assert abs(float(on.value_at("infer.ttft_at_percentile_s", 0)) - float(off.value_at("infer.ttft_at_percentile_s", 0))
-               - hold) < 1e-9
+    # hold and wait composed (core/held_first_token.py): the sum at the percentile is at least each part's and,
+    # here, less than the two percentiles added
+    added = float(on.value_at("infer.ttft_at_percentile_s", 0)) - float(off.value_at("infer.ttft_at_percentile_s", 0))
+    wait = float(on.value_at("infer.ttft_wait_tail_s", 0))
+    assert max(hold - wait, 0.0) - 1e-9 <= added < hold
     # a first-token target the hold does not leave room for: the highest rate falls, and where it lands the
     # first token (hold included) meets the target
     tight = dict(ttft_tail_target_s=float(off.value_at("infer.ttft_at_percentile_s", 0)) + 0.3)

@@ -86,6 +86,12 @@ def branch_plans() -> dict[str, Project]:
         plans[name] = Project()
         plans[name].phases[0].workloads = [workload]
     plans["fsdp2-fp8"].phases[0].hardware.gpu_power_limit_w = 500
+    balanced = Workload(kind="llm_inference", model_id="deepseek-v3", weight_dtype="fp8", compute_dtype="fp8",
+                        kv_dtype="fp8", attention_dp_balance=True, ttft_p50_ms=500.0)  # the ADP balancer's hold
+    balanced.parallel.ep = 8  # attention data-parallel 8: TensorRT-LLM's default hold misses the P50 at the TPOT
+    plans["adp-balanced"] = Project()  # target's rate, so the rate is searched below it (core/server_held_rate.py)
+    plans["adp-balanced"].phases[0].hardware.accelerator_id = "h200-sxm"
+    plans["adp-balanced"].phases[0].workloads = [balanced]
     plans["hybrid"] = Project()
     plans["hybrid"].phases[0].delivery.mode = "hybrid"
     plans["calibrated"] = Project()

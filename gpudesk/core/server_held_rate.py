@@ -1,0 +1,170 @@
+"""The Server scenario's highest rate where the attention data-parallel balancer holds new prompts (core/adp_hold.py).
+
+Without the hold every target's largest rate is one closed form and the rate is their smallest
+(core/inference_server._server_rate, λ₀). The hold does not fall or rise with the rate one way: fewer arrivals leave
+some rank longer without a prompt (longer cycles, up to the timeout), while fewer sequences in flight leave some
+rank decoding nothing more often (nothing held then), and the prefill queue's wait grows with the rate. So the rates
+meeting the first-token and end-to-end targets with the hold may be an interval that does not reach λ₀, or several.
+The TPOT target and the slots do not read the hold and hold at every rate up to λ₀; the search reads the three
+held targets (the P50 and percentile first token, the end-to-end at the percentile: hold + prefill wait, composed
+by core/held_first_token.py, + prefill + iteration within each):
+
+1. λ₀ itself, where it meets them (the rate and its bound stand);
+2. else a geometric grid below λ₀, :data:`GRID_PER_DECADE` rates a decade over :data:`GRID_DECADES` decades (each
+   10^(1/24) = 1.10× the next), the highest that meets them, then :data:`BISECT_STEPS` geometric halvings between
+   it and the grid rate above (the result within 1.10^(2^−16), 1.5e-6 of itself, of the highest rate meeting
+   them). A set of rates narrower than one grid step (10%) lying wholly between two grid rates can be missed; the
+   bound is then the first-token (``ttft``) or the end-to-end (``e2e``) target, whichever fails just above;
+3. no grid rate meets them: the replica cannot serve (rate 0); the target that fails at the grid rate coming
+   closest is its bound and ``unmet_by`` how far (s) its time there exceeds it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from gpudesk.core.adp_hold import hold_quantile, hold_survival
+from gpudesk.core.held_first_token import held_wait_quantile, held_wait_survival
+from gpudesk.core.inference_queue import wait_law, wait_quantile
+
+GRID_PER_DECADE = 24
+"""Rates a decade in the scan below λ₀ (each 10^(1/24) = 1.10× the next): the search's resolution."""
+
+GRID_DECADES = 6
+"""Decades below λ₀ the scan covers (down to λ₀ / 10⁶; at lower rates the replica is idle)."""
+
+BISECT_STEPS = 16
+"""Geometric halvings between the highest grid rate meeting the targets and the one above (1.10^(2^−16))."""
+
+TOLERANCE = 1e-6
+"""Relative slack on a target's share before it counts as missed: at λ₀ a target that bounds it is met exactly (to
+the queue solver's 1e-12), and rounding must not start a search there."""
+
+HELD_BOUNDS = (0, 0, 2)
+"""infer.rate_bound's index (inference_server.BOUND_CODES) of each held target: first token P50, at the
+percentile (ttft), end-to-end (e2e)."""
+
+
+def held_state(parts: dict[str, np.ndarray], balancer: tuple[Any, int, int], lam: np.ndarray,
+               rows: np.ndarray) -> dict[str, np.ndarray]:
+    """At the rates ``lam`` of the flattened ``rows``: the sequences in flight n = λ·O·A / (1 − λ·O·B), the iteration
+    t = A + B·n, the hold's survival and the prefill queue's wait law (M/G/1)."""
+    a, b, out = parts["a"][rows], parts["b"][rows], parts["output"][rows]
+    room = 1.0 - lam * out * b
+    with np.errstate(divide="ignore", invalid="ignore"):
+        n = np.where(room > 0, lam * out * a / room, np.inf)
+    t = a + b * n
+    _, timeout, wait = balancer
+    hold = hold_survival(lam, t, parts["groups"][rows], n, timeout, wait)
+    p_wait, mu = wait_law(lam, parts["prefill"][rows], 1.0, parts["k"][rows])
+    return {"n": n, "t": t, "hold": hold, "p_wait": p_wait, "mu": mu}
+
+
+def _survivals(parts: dict[str, np.ndarray], st: dict[str, np.ndarray], rows: np.ndarray) -> np.ndarray:
+    """P(hold + wait > budget) − the share allowed, per held target (rows × 3; > 0: missed)."""
+    cols = []
+    for j in range(3):
+        budget, exceed = parts[f"budget{j}"][rows], parts[f"exceed{j}"][rows]
+        over = held_wait_survival(budget, st["hold"], st["t"], st["p_wait"], st["mu"]) - exceed * (1.0 + TOLERANCE)
+        cols.append(np.where(np.isinf(budget) & (budget > 0), -1.0, over))  # no target: nothing to miss
+    return np.stack(cols, axis=1)
+
+
+def _flat(parts: dict[str, np.ndarray], targets: dict[str, np.ndarray], q_tail: float, shape: tuple[int, ...],
+          balancer: tuple[Any, int, int], chord_ab: tuple[np.ndarray, np.ndarray]) -> dict[str, np.ndarray]:
+    """What the search reads, one flat array a row: the chord, the queue, the held targets' budgets for hold + wait."""
+    def flat(x: Any) -> np.ndarray:
+        return np.broadcast_to(np.asarray(x, dtype=np.float64), shape).ravel()
+
+    def budget(target: np.ndarray, fixed: np.ndarray) -> np.ndarray:
+        return np.where(flat(target) > 0, flat(target) - flat(fixed), np.inf)
+
+    step, pre_tail = parts["step"], parts["prefill_tail"]
+    return {"a": flat(chord_ab[0]), "b": flat(chord_ab[1]), "output": flat(parts["output"]),
+            "prefill": flat(parts["prefill"]), "k": flat(parts["k"]), "groups": flat(balancer[0]),
+            "budget0": budget(targets["ttft"], parts["prefill_median"] + step), "exceed0": flat(0.5),
+            "budget1": budget(targets["ttft_tail"], pre_tail + step), "exceed1": flat(q_tail),
+            "budget2": budget(targets["e2e"], pre_tail + step + parts["output_tail"] * step), "exceed2": flat(q_tail)}
+
+
+def held_rate(parts: dict[str, np.ndarray], targets: dict[str, np.ndarray], q_tail: float, top: np.ndarray,
+              balancer: tuple[Any, int, int], chord_ab: tuple[np.ndarray, np.ndarray]) -> dict[str, np.ndarray]:
+    """The highest rate ≤ ``top`` (λ₀, the rate without the hold) meeting the held targets (module note): ``rate``,
+    ``moved`` (the rate is below λ₀), ``bound`` (BOUND_CODES index where moved) and ``unmet_by`` (s; 0 where a
+    rate meets them), in ``top``'s shape."""
+    shape = np.shape(top)
+    fp = _flat(parts, targets, q_tail, shape, balancer, chord_ab)
+    lam = np.asarray(top, dtype=np.float64).ravel().copy()
+    bound = np.zeros(lam.shape)
+    unmet_by = np.zeros(lam.shape)
+    rows = np.flatnonzero(lam > 0)
+    miss = _survivals(fp, held_state(fp, balancer, lam[rows], rows), rows)
+    failing = rows[np.any(miss > 0, axis=1)]
+    moved = np.zeros(lam.shape, dtype=bool)
+    moved[failing] = True
+    if failing.size:
+        steps = np.arange(1, GRID_PER_DECADE * GRID_DECADES + 1)
+        grid = lam[failing, None] * 10.0 ** (-steps[None, :] / GRID_PER_DECADE)  # failing × grid, falling
+        g_rows = np.repeat(failing, steps.size)
+        g_miss = _survivals(fp, held_state(fp, balancer, grid.ravel(), g_rows), g_rows).reshape(
+            failing.size, steps.size, 3)
+        ok = np.all(g_miss <= 0, axis=2)
+        first = np.argmax(ok, axis=1)  # the highest grid rate meeting them
+        found = ok[np.arange(failing.size), first]
+        lo = grid[np.arange(failing.size), first]
+        hi = np.where(first > 0, grid[np.arange(failing.size), np.maximum(first - 1, 0)], lam[failing])
+        for _ in range(BISECT_STEPS):
+            mid = np.sqrt(lo * hi)
+            good = np.all(_survivals(fp, held_state(fp, balancer, mid, failing), failing) <= 0, axis=1)
+            lo, hi = np.where(good, mid, lo), np.where(good, hi, mid)
+        above = _survivals(fp, held_state(fp, balancer, hi, failing), failing)
+        lam[failing] = np.where(found, lo, 0.0)
+        bound[failing] = np.asarray(HELD_BOUNDS)[np.argmax(above > 0, axis=1)]
+        lost = failing[~found]
+        if lost.size:
+            short = _shortfalls(fp, balancer, grid[~found], lost)
+            best = np.argmin(np.max(short, axis=2), axis=1)  # the grid rate coming closest
+            at_best = short[np.arange(lost.size), best]
+            which = np.argmax(at_best, axis=1)
+            bound[lost] = np.asarray(HELD_BOUNDS)[which]
+            unmet_by[lost] = at_best[np.arange(lost.size), which]
+    return {"rate": lam.reshape(shape), "moved": moved.reshape(shape), "bound": bound.reshape(shape),
+            "unmet_by": unmet_by.reshape(shape)}
+
+
+def _shortfalls(fp: dict[str, np.ndarray], balancer: tuple[Any, int, int], grid: np.ndarray,
+                rows: np.ndarray) -> np.ndarray:
+    """How far (s) each held target's hold + wait exceeds its budget at each grid rate (rows × grid × 3; ≤ 0: met)."""
+    g_rows = np.repeat(rows, grid.shape[1])
+    st = held_state(fp, balancer, grid.ravel(), g_rows)
+    out = [held_tail(st, float(fp[f"exceed{j}"][rows[0]]), balancer, grid.ravel(), fp, g_rows)[1]
+           - fp[f"budget{j}"][g_rows] for j in range(3)]
+    return np.stack(out, axis=1).reshape(rows.size, grid.shape[1], 3)
+
+
+def held_tail(st: dict[str, np.ndarray], exceed: float, balancer: tuple[Any, int, int], lam: np.ndarray,
+              fp: dict[str, np.ndarray], rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(the hold's own quantile, the hold + wait's) (s) that a share ``exceed`` of first tokens exceeds, at the
+    state :func:`held_state` gave for ``rows``."""
+    _, timeout, wait = balancer
+    hold_q = hold_quantile(lam, st["t"], fp["groups"][rows], st["n"], timeout, wait, exceed)
+    wait_q = wait_quantile(lam, fp["prefill"][rows], 1.0, exceed, fp["k"][rows])
+    return hold_q, held_wait_quantile(exceed, st["hold"], st["t"], st["p_wait"], st["mu"], hold_q, wait_q)
+
+
+def held_at_rate(parts: dict[str, np.ndarray], targets: dict[str, np.ndarray], q_tail: float, lam: np.ndarray,
+                 balancer: tuple[Any, int, int], chord_ab: tuple[np.ndarray, np.ndarray]) -> dict[str, np.ndarray]:
+    """At the rates ``lam``: the sequences in flight ``n``, the iteration ``t``, the hold's P50 and percentile
+    (``hold``, ``hold_tail``) and the percentile of hold + wait (``held_wait_tail``), s, in ``lam``'s shape."""
+    shape = np.shape(lam)
+    fp = _flat(parts, targets, q_tail, shape, balancer, chord_ab)
+    rows = np.arange(fp["a"].size)
+    flat_lam = np.asarray(lam, dtype=np.float64).ravel()
+    st = held_state(fp, balancer, flat_lam, rows)
+    hold, _ = held_tail(st, 0.5, balancer, flat_lam, fp, rows)
+    hold_tail, both = held_tail(st, q_tail, balancer, flat_lam, fp, rows)
+    return {key: np.reshape(v, shape) for key, v in (("n", np.where(flat_lam > 0, st["n"], 0.0)), ("t", st["t"]),
+                                                     ("hold", hold), ("hold_tail", hold_tail),
+                                                     ("held_wait_tail", both))}
