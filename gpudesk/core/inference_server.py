@@ -84,18 +84,17 @@ def server_rate(parts: dict[str, np.ndarray], targets: dict[str, np.ndarray], z:
     """:func:`_server_rate`; with ``balancer`` (attention ranks G, timeout T, batching wait W: the ADP balancer's
     hold, core/adp_hold.py) the highest rate at or below it whose first-token and end-to-end targets also hold with
     the hold (core/server_held_rate.py: a geometric scan below the rate without it, then bisection). In the result
-    too: ``hold`` and ``hold_tail`` (the hold's P50 and percentile at the rate, s; 0 without), ``unmet_by`` (s: how
-    far the binding held target is missed at the rate coming closest where no rate meets them; else 0)."""
+    too: ``hold`` and ``hold_tail`` (the hold's P50 and percentile at the rate, s; 0 without)."""
     res = _server_rate(parts, targets, z, q_tail)
     zero = np.zeros(np.shape(res["rate"]))
-    res["hold"], res["hold_tail"], res["unmet_by"] = zero, zero, zero
+    res["hold"], res["hold_tail"] = zero, zero
     if balancer is None:
         return res
     ab = chord(parts)
     found = held_rate(parts, targets, q_tail, res["rate"], balancer, ab)
     at = held_at_rate(parts, targets, q_tail, found["rate"], balancer, ab)
     moved = found["moved"]
-    res["rate"], res["unmet_by"] = found["rate"], found["unmet_by"]
+    res["rate"] = found["rate"]
     res["bound"] = np.where(moved, found["bound"], res["bound"])
     res["in_flight"] = np.where(moved, at["n"], res["in_flight"])
     res["tpot"] = np.where(moved, at["t"], res["tpot"])

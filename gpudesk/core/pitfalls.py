@@ -276,12 +276,13 @@ def moe_attention_dp_check(tp: float, ep: float) -> list[Check]:
     )]
 
 
-def adp_hold_check(timeout: int, wait: int, iteration_s: float, target_s: float, unmet: bool) -> list[Check]:
+def adp_hold_check(timeout: int, wait: int, iteration_s: float, target_s: float) -> list[Check]:
     """A serving plan whose engine balances its attention data-parallel ranks (core/adp_hold.py) holds a new prompt
     up to (timeout + batching wait) iterations: where that is more than half the first-token target at the
-    percentile, or no rate meets the targets, the plan is told that the balancer's settings are what costs it."""
+    percentile, the plan is told that the balancer's settings are what costs it. Not where no rate meets the targets:
+    the hold vanishes at low rates (core/server_held_rate.py), so such a plan misses them without the hold too."""
     longest = (timeout + wait) * iteration_s
-    if not (unmet or (target_s > 0 and longest > 0.5 * target_s)) or not np.isfinite(longest):
+    if not (target_s > 0 and longest > 0.5 * target_s) or not np.isfinite(longest):
         return []
     numbers = {"timeout": timeout, "wait": wait, "longest_s": longest, "iteration_ms": iteration_s * 1e3,
                "target_s": target_s}

@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
-
 from gpudesk.core.candidates import Candidate
 from gpudesk.core.checks import Check
 from gpudesk.core.digits import percent_text
@@ -175,6 +173,5 @@ def _adp_hold(phase: Phase, figures: FigureSet) -> list[Check]:
     w = phase.workloads[0]
     if w.kind not in LLM_SERVING_KINDS or "infer.in.adp_timeout_iters" not in figures:
         return []
-    unmet = "infer.cannot_serve" in figures and str(np.ravel(figures["infer.cannot_serve"])[0]) == "targets_unmet"
     return adp_hold_check(w.attention_dp_timeout_iters, w.attention_dp_batching_wait_iters,
-                          figures.number("infer.tpot_s"), w.ttft_ms / 1000.0, unmet)
+                          figures.number("infer.tpot_s"), w.ttft_ms / 1000.0)

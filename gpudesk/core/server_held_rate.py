@@ -15,8 +15,11 @@ by core/held_first_token.py, + prefill + iteration within each):
    it and the grid rate above (the result within 1.10^(2^−16), 1.5e-6 of itself, of the highest rate meeting
    them). A set of rates narrower than one grid step (10%) lying wholly between two grid rates can be missed; the
    bound is then the first-token (``ttft``) or the end-to-end (``e2e``) target, whichever fails just above;
-3. no grid rate meets them: the replica cannot serve (rate 0); the target that fails at the grid rate coming
-   closest is its bound and ``unmet_by`` how far (s) its time there exceeds it.
+3. no grid rate meets them: rate 0, bound by the held target that fails just above λ₀ / 10⁶. No plan gets there:
+   at λ₀ / 10⁶ the sequences in flight are at most C / 10⁶, so some rank decodes nothing and nothing is held
+   (P(every rank decoding) = (1 − e^(−n/G))^G), and the wait and prefill that remain fit wherever λ₀ > 0. A replica
+   that cannot serve with the hold therefore cannot serve without it: its messages are the closed form's
+   (infer.rate_bound; pitfall.latency_target_unreachable where even an idle replica misses the first token).
 """
 
 from __future__ import annotations
@@ -92,13 +95,11 @@ def _flat(parts: dict[str, np.ndarray], targets: dict[str, np.ndarray], q_tail: 
 def held_rate(parts: dict[str, np.ndarray], targets: dict[str, np.ndarray], q_tail: float, top: np.ndarray,
               balancer: tuple[Any, int, int], chord_ab: tuple[np.ndarray, np.ndarray]) -> dict[str, np.ndarray]:
     """The highest rate ≤ ``top`` (λ₀, the rate without the hold) meeting the held targets (module note): ``rate``,
-    ``moved`` (the rate is below λ₀), ``bound`` (BOUND_CODES index where moved) and ``unmet_by`` (s; 0 where a
-    rate meets them), in ``top``'s shape."""
+    ``moved`` (the rate is below λ₀) and ``bound`` (BOUND_CODES index where moved), in ``top``'s shape."""
     shape = np.shape(top)
     fp = _flat(parts, targets, q_tail, shape, balancer, chord_ab)
     lam = np.asarray(top, dtype=np.float64).ravel().copy()
     bound = np.zeros(lam.shape)
-    unmet_by = np.zeros(lam.shape)
     rows = np.flatnonzero(lam > 0)
     miss = _survivals(fp, held_state(fp, balancer, lam[rows], rows), rows)
     failing = rows[np.any(miss > 0, axis=1)]
@@ -122,26 +123,7 @@ def held_rate(parts: dict[str, np.ndarray], targets: dict[str, np.ndarray], q_ta
         above = _survivals(fp, held_state(fp, balancer, hi, failing), failing)
         lam[failing] = np.where(found, lo, 0.0)
         bound[failing] = np.asarray(HELD_BOUNDS)[np.argmax(above > 0, axis=1)]
-        lost = failing[~found]
-        if lost.size:
-            short = _shortfalls(fp, balancer, grid[~found], lost)
-            best = np.argmin(np.max(short, axis=2), axis=1)  # the grid rate coming closest
-            at_best = short[np.arange(lost.size), best]
-            which = np.argmax(at_best, axis=1)
-            bound[lost] = np.asarray(HELD_BOUNDS)[which]
-            unmet_by[lost] = at_best[np.arange(lost.size), which]
-    return {"rate": lam.reshape(shape), "moved": moved.reshape(shape), "bound": bound.reshape(shape),
-            "unmet_by": unmet_by.reshape(shape)}
-
-
-def _shortfalls(fp: dict[str, np.ndarray], balancer: tuple[Any, int, int], grid: np.ndarray,
-                rows: np.ndarray) -> np.ndarray:
-    """How far (s) each held target's hold + wait exceeds its budget at each grid rate (rows × grid × 3; ≤ 0: met)."""
-    g_rows = np.repeat(rows, grid.shape[1])
-    st = held_state(fp, balancer, grid.ravel(), g_rows)
-    out = [held_tail(st, float(fp[f"exceed{j}"][rows[0]]), balancer, grid.ravel(), fp, g_rows)[1]
-           - fp[f"budget{j}"][g_rows] for j in range(3)]
-    return np.stack(out, axis=1).reshape(rows.size, grid.shape[1], 3)
+    return {"rate": lam.reshape(shape), "moved": moved.reshape(shape), "bound": bound.reshape(shape)}
 
 
 def held_tail(st: dict[str, np.ndarray], exceed: float, balancer: tuple[Any, int, int], lam: np.ndarray,
