@@ -65,7 +65,7 @@ def hold_findings(by: dict) -> str:
     def served(name: str) -> str:
         lam, what, p50, p99 = plan[name]
         if lam <= 0:
-            return f"{name}: no rate meets the targets (the check `serving.adp_hold_long` says why)"
+            return f"{name}: no rate meets the targets, with the hold or without it"
         return f"{name}: {lam:.2f} requests/s per replica, bound by {bound[what]}, first token P50 / P99 {p50:.2f} / {p99:.2f} s"
     return (
         "* **The ADP balancer's hold** (2026-12-04, `core/adp_hold.py`, `tests/validation/mlperf_adp_hold.py`): "
@@ -80,8 +80,12 @@ def hold_findings(by: dict) -> str:
         "K ≤ T, else after T, a prompt waits the rest of its cycle (its distribution in closed form over the cycle "
         "lengths), and nothing is held while some rank decodes nothing; a direct simulation of "
         "`_balance_adp_requests` agrees within 3% at P50 and P99 (tests/core/test_adp_hold.py). It joins every "
-        "first-token figure (added at each quantile: an upper bound) and, in the Server scenario, the first-token and "
-        "end-to-end budgets, at the rate they give (the rate lowered until its own hold fits). Plan inputs: "
+        "first-token figure, hold and prefill wait composed (the percentile of their sum, core/held_first_token.py, "
+        "since 2026-12-04 evening; until then their percentiles were added, 15-25% high at P99), and, in the Server "
+        "scenario, the first-token and end-to-end targets at each rate: where the rate without the hold misses them, "
+        "the highest rate below it that meets them (core/server_held_rate.py: a geometric scan, 24 rates a decade, "
+        "then bisection; until then the solver only lowered the rate against the hold at the last rate and could "
+        "end at no rate, as the 50 / 10 plan below did). Plan inputs: "
         "`attention_dp_timeout_iters` and `attention_dp_batching_wait_iters` (defaults TensorRT-LLM's), read with "
         "`attention_dp_balance`. Nothing fitted: the settings are the configs' (validation cases: "
         "`mlperf_deepseek_r1.ADP_BALANCER`; the Server run without a stored config, Google's v6.0 B200, takes 9 / 3, "
