@@ -177,7 +177,7 @@ def log_check(case: MLPerfInferenceCase, log: dict) -> dict[str, float]:
 def token_budget(case: MLPerfInferenceCase) -> tuple[float, float] | None:
     """(the config's max_num_tokens, the decode sequences it can feed offline: max_num_tokens / (1 + I/O)) for a
     case whose v5.1 config is stored; None elsewhere."""
-    from validation_cases_mlperf_inference import SUBMITTED_DENSE
+    from mlperf_submitted_configs import SUBMITTED_DENSE
 
     if case.id not in SUBMITTED_DENSE:
         return None

@@ -36,14 +36,8 @@ from mlperf_server_offline import (
     steady_offline,
     twins,
 )
-from validation_cases_mlperf_inference import (
-    GROUP_MLPERF_INFERENCE,
-    MLPERF_INFERENCE_CASES,
-    OUTPUT_CV,
-    SUBMITTED,
-    SUBMITTED_DENSE,
-    TASKS,
-)
+from mlperf_submitted_configs import SUBMITTED, SUBMITTED_DENSE
+from validation_cases_mlperf_inference import GROUP_MLPERF_INFERENCE, MLPERF_INFERENCE_CASES, OUTPUT_CV, TASKS
 from validation_runner import MEDIAN_LIMITS, predict_mlperf_inference
 from validation_split import frozen_split
 
