@@ -10,16 +10,14 @@ from validation_cases_vendor_inference import findings as vendor_findings
 from validation_report_dense import DENSE_ITEMS
 from validation_report_host import ADP_HOST_COSTS, ADP_HOST_FIT
 from validation_report_measured import measured_numbers
-from validation_report_texts import (
+from validation_report_serving import (
     ADP_UNALIGNED_PROMPTS,
-    AMPERE_NOTES,
-    BLACKWELL_TRAINING_NOTES,
     ENGINE_AND_PADDING,
     FINITE_RUNS,
-    MEASURED_ERRORS,
     NVFP4_SMALL_M,
     NVFP4_SPLIT,
 )
+from validation_report_texts import AMPERE_NOTES, BLACKWELL_TRAINING_NOTES, MEASURED_ERRORS
 from validation_runner import Result
 
 
