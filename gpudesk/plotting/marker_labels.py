@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pyqtgraph as pg
@@ -33,7 +34,9 @@ def keep_marker_labels_inside(panel: PlotPanel, taken: list[QtCore.QRectF] | Non
     if box.width() <= 0 or box.height() <= 0:
         return
     taken = list(taken or ())
-    for text in panel._marker_labels[: len(panel.markers)]:
+    labels = panel._marker_labels[: len(panel.markers)]
+    points = [panel.plot.vb.mapViewToScene(text.pos()) for text in labels]  # each marker's point (its label's anchor)
+    for i, text in enumerate(labels):
         if not (text.isVisible() or getattr(text, "gpudesk_crowded", False)):
             continue
         full = getattr(text, "gpudesk_text", None) or text.toPlainText()
@@ -45,15 +48,18 @@ def keep_marker_labels_inside(panel: PlotPanel, taken: list[QtCore.QRectF] | Non
         text.setPlainText(shown)
         text.setToolTip(full if shown != full else "")
         # where the label lands, from its point and its size: a text item places itself only when it is painted
-        point = panel.plot.vb.mapViewToScene(text.pos())
+        point, others = points[i], points[:i] + points[i + 1:]
         size = text.textItem.boundingRect().size()
         if size.width() <= 0 or size.height() <= 0:
             continue
         side = 1.0 if point.x() > box.center().x() else 0.0  # in the right half it extends leftwards
         places = [_slid(point, size, box, ax, ay) for ax, ay in _candidates(side, size)]
         inside = [(ax, ay, rect) for ax, ay, rect in places if box.contains(rect)] or places[:1]
-        free = [place for place in inside if not any(place[2].intersects(other) for other in taken)]
-        chosen = free or _below_taken(point, size, box, places[1], taken)
+        margin = text.textItem.document().documentMargin()
+        free = [place for place in inside if not any(place[2].intersects(other) for other in taken)
+                and not _over_markers(place[2].adjusted(margin, margin, -margin, -margin), others)]
+        chosen = [place for place in free if _nearest_its_own(place[2], point, others)][:1] or free \
+            or _below_taken(point, size, box, places[1], taken)
         text.gpudesk_crowded = not chosen
         text.setVisible(bool(chosen))
         if not chosen:
@@ -64,12 +70,40 @@ def keep_marker_labels_inside(panel: PlotPanel, taken: list[QtCore.QRectF] | Non
             text.setAnchor((ax, ay))
 
 
+MARKER_HALF = 9.0
+"""Half a marker's symbol (18 px): a label's text keeps off the square it is drawn in."""
+ATTRIBUTION_MARGIN = 4.0
+"""Pixels by which another marker may be nearer a label than its own (as the window audit allows)."""
+
+
+def _over_markers(text: QtCore.QRectF, points: list[QtCore.QPointF]) -> bool:
+    """Whether a label's ``text`` (its box less the document's margin) covers one of the markers at ``points``."""
+    return any(text.intersects(QtCore.QRectF(p.x() - MARKER_HALF, p.y() - MARKER_HALF, 2 * MARKER_HALF, 2 * MARKER_HALF))
+               for p in points)
+
+
+def _distance(rect: QtCore.QRectF, point: QtCore.QPointF) -> float:
+    dx = max(rect.left() - point.x(), 0.0, point.x() - rect.right())
+    dy = max(rect.top() - point.y(), 0.0, point.y() - rect.bottom())
+    return math.hypot(dx, dy)
+
+
+def _nearest_its_own(rect: QtCore.QRectF, point: QtCore.QPointF, others: list[QtCore.QPointF]) -> bool:
+    """Whether a label at ``rect`` is nearer its own ``point`` than any of the ``others`` (within the margin): a
+    reader takes a label for the nearest marker's."""
+    own = _distance(rect, point)
+    return all(_distance(rect, other) + ATTRIBUTION_MARGIN >= own for other in others)
+
+
 def _candidates(ax: float, size: QtCore.QSizeF) -> list[tuple[float, float]]:
     """Anchors to try, best first: above the point, below it clear of its symbol, to its right, to its left, then a
     line and two lines higher above it (past a neighbour's label: the bank plan's trade-off chart hid the label of
-    the plan's own point, beside the recommended one in the corner, having no other free place)."""
-    return [(ax, 1.0), (ax, -MARKER_GAP / size.height()), (-MARKER_GAP / size.width(), 0.5),
-            (1.0 + MARKER_GAP / size.width(), 0.5), (ax, 2.0 + 2.0 / size.height()), (ax, 3.0 + 4.0 / size.height())]
+    the plan's own point, beside the recommended one in the corner, having no other free place), then a line and two
+    lines lower (a point at the plot's top, another marker's label below it)."""
+    below = -MARKER_GAP / size.height()
+    return [(ax, 1.0), (ax, below), (-MARKER_GAP / size.width(), 0.5), (1.0 + MARKER_GAP / size.width(), 0.5),
+            (ax, 2.0 + 2.0 / size.height()), (ax, 3.0 + 4.0 / size.height()), (ax, below - 1.0 - 2.0 / size.height()),
+            (ax, below - 2.0 - 4.0 / size.height())]
 
 
 def _slid(point: QtCore.QPointF, size: QtCore.QSizeF, box: QtCore.QRectF, ax: float,

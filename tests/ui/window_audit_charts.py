@@ -78,7 +78,7 @@ def labels_outside_plots(root: QWidget) -> list[Finding]:
                                          f"{rect.left():.0f},{rect.top():.0f}–{rect.right():.0f},{rect.bottom():.0f} "
                                          f"outside {plot.left():.0f},{plot.top():.0f}–{plot.right():.0f},{plot.bottom():.0f}"))
             found += labels_over_lines(view, panel) + markers_cut_at_the_top(view, panel) \
-                + labels_nearer_another_marker(view, panel)
+                + labels_nearer_another_marker(view, panel) + labels_over_other_markers(view, panel)
     return found
 
 
@@ -233,14 +233,41 @@ ATTRIBUTION_MARGIN = 4
 other's (two markers a few pixels apart are told apart by their symbols, not their labels' places)."""
 
 
-def labels_nearer_another_marker(view: ChartView, panel) -> list[Finding]:
-    """A marker's label nearer another marker than its own, which a reader then takes for the other's (the startup
-    plan's trade-off chart put '推荐配置' over the plan's diamond beside the recommended star)."""
-    vb, found = panel.plot.vb, []
-    points = []
+def marker_points(panel) -> list[QPointF]:
+    """Where each of ``panel``'s markers is drawn, in scene pixels."""
+    vb, points = panel.plot.vb, []
     for marker in panel.markers:
         x, y = (math.log10(v) if on and v > 0 else v for v, on in zip((marker.x, marker.y), panel._log, strict=True))
         points.append(vb.mapViewToScene(QPointF(*panel._view_xy(x, y))))
+    return points
+
+
+MARKER_HALF = 9
+"""Half a marker's symbol (18 px)."""
+
+
+def labels_over_other_markers(view: ChartView, panel) -> list[Finding]:
+    """A marker's label drawn over another marker's symbol, hiding part of it and read as its label (the startup plan's
+    '推荐配置' slid left over the plan's diamond beside its star at 1366 × 768, 2026-12-04)."""
+    points, found = marker_points(panel), []
+    for i, text in enumerate(panel._marker_labels[: len(points)]):
+        if not (text.isVisible() and text.toPlainText()):
+            continue
+        margin = text.textItem.document().documentMargin()
+        rect = text.sceneBoundingRect().adjusted(margin, margin, -margin, -margin)
+        over = [j for j, p in enumerate(points) if j != i and rect.intersects(
+            QRectF(p.x() - MARKER_HALF, p.y() - MARKER_HALF, 2 * MARKER_HALF, 2 * MARKER_HALF))]
+        if over:
+            found.append(Finding(f"{type(view).__name__}#{view.objectName()}", text.toPlainText(),
+                                 "a marker's label over another marker", f"over '{panel.markers[over[0]].label}'"))
+    return found
+
+
+def labels_nearer_another_marker(view: ChartView, panel) -> list[Finding]:
+    """A marker's label nearer another marker than its own, which a reader then takes for the other's (the startup
+    plan's trade-off chart put '推荐配置' over the plan's diamond beside the recommended star)."""
+    found = []
+    points = marker_points(panel)
     for i, text in enumerate(panel._marker_labels[: len(points)]):
         if not (text.isVisible() and text.toPlainText()):
             continue
