@@ -18,14 +18,8 @@ from gpudesk.core.pitfalls import bottleneck_pitfall
 from gpudesk.core.plan_pitfalls import plan_pitfalls
 from gpudesk.core.plan_precision import precision_checks
 from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase, resolve_model
-from gpudesk.core.plan_workload import (
-    TRAIN_KINDS,
-    WorkloadResult,
-    hardware_for,
-    refuse_partial_pools,
-    size_llm_serving,
-    size_training,
-)
+from gpudesk.core.plan_serving import refuse_partial_pools, size_llm_serving
+from gpudesk.core.plan_workload import TRAIN_KINDS, WorkloadResult, hardware_for, size_training
 from gpudesk.core.plan_workload_other import (
     ITEM_KINDS,
     size_agents,

@@ -20,7 +20,8 @@ from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.infra_inputs import catalog_source
 from gpudesk.core.plan_resolve import PlanInputError
-from gpudesk.core.plan_workload import COMPUTE_SHARE_SOURCE, WorkloadResult, compute_share_of, size_llm_serving
+from gpudesk.core.plan_serving import size_llm_serving
+from gpudesk.core.plan_workload import COMPUTE_SHARE_SOURCE, WorkloadResult, compute_share_of
 from gpudesk.core.sized_configuration import Layout, ServingCapacity
 from gpudesk.core.unknown_causes import unknown_causes
 from gpudesk.core.workloads_other import estimate_item_serving, estimate_vdi, estimate_vision
