@@ -2180,7 +2180,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>PlanController</name>
     <message>
-      <location filename="../../gpudesk/ui/controller.py" line="163" />
+      <location filename="../../gpudesk/ui/controller.py" line="176" />
       <source>The estimate failed: {0}</source>
       <translation>测算失败：{0}</translation>
     </message>
@@ -2440,7 +2440,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>选定此配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="340" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="335" />
       <source>Pin {0}</source>
       <translation>选定 {0}</translation>
     </message>
@@ -2450,8 +2450,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>采用 {0} × {1}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="326" />
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="343" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="341" />
       <source>Pinned {0}; the plan is re-estimated. Undo restores the previous choice.</source>
       <translation>已选定 {0}，方案已重新估算。撤销可恢复之前的选择。</translation>
     </message>

@@ -321,12 +321,7 @@ class RecommendationPanel(QWidget):
         phase = self.document.project.phases[self.phase]
         changes = point_assignments(self.catalog, phase, self.phase, point)
         label = self.tr("Pin {0} × {1}").format(point.accelerator_name, point.gpus)
-        if not self.document.apply(label, changes):
-            return False
-        self.status.setText(self.tr("Pinned {0}; the plan is re-estimated. Undo restores the previous choice.")
-                            .format(point.accelerator_name))
-        self.pinned.emit(point.accelerator_id)
-        return True
+        return self._pin(label, changes, point.accelerator_name, point.accelerator_id)
 
     def pin_selected(self) -> bool:
         """Write the selected configuration (or, without one searched, its accelerator) as one undoable edit."""
@@ -337,10 +332,13 @@ class RecommendationPanel(QWidget):
             return True
         phase = self.document.project.phases[self.phase]
         changes = pin_assignments(self.catalog, phase, self.phase, c.accelerator_id)
-        label = self.tr("Pin {0}").format(c.accelerator_name)
+        return self._pin(self.tr("Pin {0}").format(c.accelerator_name), changes, c.accelerator_name, c.accelerator_id)
+
+    def _pin(self, label: str, changes: list[tuple[str, Any]], name: str, accelerator_id: str) -> bool:
+        """Apply a pin's changes as one undoable edit ``label``; say so and emit ``pinned`` (False: nothing changed)."""
         if not self.document.apply(label, changes):
             return False
         self.status.setText(self.tr("Pinned {0}; the plan is re-estimated. Undo restores the previous choice.")
-                            .format(c.accelerator_name))
-        self.pinned.emit(c.accelerator_id)
+                            .format(name))
+        self.pinned.emit(accelerator_id)
         return True
