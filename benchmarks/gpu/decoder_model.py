@@ -34,6 +34,7 @@ class DecoderShape:
     vocab: int
     tied: bool
     rope_theta: float = 500000.0
+    window: int = 0  # sliding window of every layer (0: none); applied by decode only, see Attention.forward
 
     def matmul_params(self) -> int:
         """Weights every token multiplies by: projections, MLP and the LM head (tied or not)."""
@@ -60,15 +61,21 @@ SHAPES = {
     "llama-3.1-8b": DecoderShape("llama-3.1-8b", layers=32, hidden=4096, heads=32, kv_heads=8, head_dim=128,
                                  ffn=14336, vocab=128256, tied=False),
     # held-out shapes (suite "heldout"): another Llama width and depth, and a 32k vocabulary with MHA, untied
-    # (Phi-3-mini's sliding window of 2,047 is not applied: full causal attention, as gpudesk's training memory
-    # model assumes with flash attention)
+    # (Phi-3-mini's sliding window of 2,047 is applied by decode steps only: training and prefill run full causal
+    # attention, as gpudesk's training memory and prefill models assume with flash attention)
     "llama-3.2-3b": DecoderShape("llama-3.2-3b", layers=28, hidden=3072, heads=24, kv_heads=8, head_dim=128,
                                  ffn=8192, vocab=128256, tied=True),
     "phi-3-mini": DecoderShape("phi-3-mini", layers=32, hidden=3072, heads=32, kv_heads=32, head_dim=96,
-                               ffn=8192, vocab=32064, tied=False, rope_theta=10000.0),
+                               ffn=8192, vocab=32064, tied=False, rope_theta=10000.0, window=2047),
+    # suite "serving": the largest catalog decoder that fits one H200 in bf16 with room for a KV cache and whose
+    # layers are plain Llama ones (Qwen3-32B's QK norm and Qwen2.5's QKV biases are not expressed here)
+    "yi-34b": DecoderShape("yi-34b", layers=60, hidden=7168, heads=56, kv_heads=8, head_dim=128, ffn=20480,
+                           vocab=64000, tied=False, rope_theta=5000000.0),
 }
 DRY_RUN_SHAPE = DecoderShape("tiny-dry-run", layers=2, hidden=64, heads=4, kv_heads=2, head_dim=16, ffn=128,
                              vocab=256, tied=False)
+DRY_RUN_WINDOW_SHAPE = DecoderShape("tiny-dry-run-window", layers=2, hidden=64, heads=4, kv_heads=4, head_dim=16,
+                                    ffn=128, vocab=256, tied=False, window=20)
 
 
 class RMSNorm(nn.Module):
@@ -137,7 +144,10 @@ class Attention(nn.Module):
         else:  # decode one token at position pos, attending over the whole static context
             cache[0].index_copy_(2, pos, k)
             cache[1].index_copy_(2, pos, v)
-            out = self._sdpa(q, cache[0], cache[1], causal=False)
+            keys, values = cache
+            if s.window and keys.shape[2] > s.window:  # the cache's last `window` positions (pos is the last)
+                keys, values = keys[:, :, -s.window:], values[:, :, -s.window:]
+            out = self._sdpa(q, keys, values, causal=False)
         return self.o(out.transpose(1, 2).reshape(b, t, s.heads * s.head_dim))
 
 

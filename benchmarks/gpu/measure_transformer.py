@@ -3,6 +3,7 @@
     python3 benchmarks/gpu/measure_transformer.py --out DIR      # the GPU run (a few minutes on an H200)
     python3 benchmarks/gpu/measure_transformer.py --dry-run --out DIR   # a tiny model on the CPU, seconds
     python3 benchmarks/gpu/measure_transformer.py --suite heldout --out DIR   # held-out training shapes (~2 min)
+    python3 benchmarks/gpu/measure_transformer.py --suite serving --out DIR   # held-out prefill / decode (~4 min)
 
 Writes DIR/measured.json (environment, every configuration run, its result or
 its error, OOM included) after every configuration, so a run cut short still
@@ -15,15 +16,16 @@ after the bf16 LM head (unfused), or, for the configurations marked
 "chunked", the LM head and loss computed in chunks of CHUNK_TOKENS rows, each
 chunk checkpointed, so the full logits are never held. Step time is the median over the timed
 steps after the warm-ups, each bracketed by torch.cuda.synchronize().
-Inference: bf16 weights, static KV cache; prefill (time to first token) at
-batch 1 and decode steps at a fixed context, eager and replayed from a
-CUDA graph. Random weights and random token ids; nothing is downloaded.
+Inference (serving_suite.py): bf16 weights, static KV cache; prefill (time to
+first token) at batch 1 and decode steps at a fixed context, eager and
+replayed from a CUDA graph; suite "serving" runs only these, on a grid of
+batches and contexts. Random weights and random token ids; nothing is
+downloaded.
 """
 
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import os
 import platform
@@ -31,7 +33,6 @@ import statistics
 import subprocess
 import sys
 import time
-from contextlib import nullcontext
 from pathlib import Path
 
 import torch
@@ -39,7 +40,9 @@ import torch.nn.functional as F
 from torch.utils.checkpoint import checkpoint
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from decoder_model import DRY_RUN_SHAPE, SHAPES, Decoder, DecoderShape, KVCache  # noqa: E402
+from decoder_model import DRY_RUN_SHAPE, DRY_RUN_WINDOW_SHAPE, SHAPES, Decoder, DecoderShape  # noqa: E402
+from serving_suite import DRY_SERVING_PLAN, SERVING_PLAN, run_inference, run_serving_suite  # noqa: E402
+from torch_timing import flash_only, fresh_memory, memory, sync, timed  # noqa: E402
 
 FLOP_FORMULA = ("model FLOPs/token = 6·N_matmul + 6·L·s·a·d (N_matmul: projections, MLP, LM head; causal "
                 "attention counted at one half); hardware FLOPs add 2·N_layers + 2·L·s·a·d with full recompute")
@@ -76,7 +79,7 @@ class Recorder:
     def add(self, section: str, row: dict) -> None:
         self.data[section].append(row)
         self.save()
-        keys = ("model", "micro_batch", "recompute", "prompt", "batch", "status", "step_time_s", "ttft_s",
+        keys = ("model", "micro_batch", "recompute", "prompt", "batch", "context", "status", "step_time_s", "ttft_s",
                 "eager_step_s", "graph_step_s", "peak_allocated_bytes")
         print(f"[{time.perf_counter() - self.t0:6.1f}s] {section}", {k: row[k] for k in keys if k in row}, flush=True)
 
@@ -102,35 +105,6 @@ def environment(device: torch.device) -> dict:
     return env
 
 
-def sync(device: torch.device) -> None:
-    if device.type == "cuda":
-        torch.cuda.synchronize(device)
-
-
-def fresh_memory(device: torch.device) -> None:
-    gc.collect()
-    if device.type == "cuda":
-        torch.cuda.empty_cache()
-        torch.cuda.reset_peak_memory_stats(device)
-
-
-def memory(device: torch.device) -> dict:
-    if device.type != "cuda":
-        return {}
-    free, total = torch.cuda.mem_get_info(device)
-    return {"peak_allocated_bytes": torch.cuda.max_memory_allocated(device),
-            "peak_reserved_bytes": torch.cuda.max_memory_reserved(device),
-            "allocated_bytes": torch.cuda.memory_allocated(device),
-            "reserved_bytes": torch.cuda.memory_reserved(device), "device_used_bytes": total - free}
-
-
-def flash_only(device: torch.device):
-    if device.type != "cuda":
-        return nullcontext()
-    from torch.nn.attention import SDPBackend, sdpa_kernel
-    return sdpa_kernel(SDPBackend.FLASH_ATTENTION)
-
-
 def probe_gqa(device: torch.device) -> tuple[bool, str]:
     """Does the flash kernel take grouped K/V (enable_gqa) forward, backward and for one-token decode?"""
     dt = torch.bfloat16
@@ -146,19 +120,6 @@ def probe_gqa(device: torch.device) -> tuple[bool, str]:
         return True, f"{kernel} with enable_gqa (K/V not repeated)"
     except RuntimeError as exc:
         return False, f"enable_gqa refused ({str(exc).splitlines()[0][:160]}); K/V repeated per query head"
-
-
-def timed(fn, device: torch.device, warmup: int, steps: int) -> list[float]:
-    for _ in range(warmup):
-        fn()
-    sync(device)
-    times = []
-    for _ in range(steps):
-        t = time.perf_counter()
-        fn()
-        sync(device)
-        times.append(time.perf_counter() - t)
-    return times
 
 
 def ceilings(device: torch.device) -> dict:
@@ -254,75 +215,6 @@ def run_training(rec: Recorder, shape: DecoderShape, configs: list[tuple], plan:
     fresh_memory(device)
 
 
-def run_inference(rec: Recorder, shape: DecoderShape, plan: dict, device: torch.device, gqa: bool) -> None:
-    fresh_memory(device)
-    ctx = plan["context"]
-    model = Decoder(shape, max(ctx, *plan["prompts"]), gqa_native=gqa, device=device, dtype=torch.bfloat16).eval()
-    weights = sum(p.numel() * p.element_size() for p in model.parameters())
-    with torch.no_grad(), flash_only(device):
-        for prompt in plan["prompts"]:
-            fresh_memory(device)
-            row = {"model": shape.catalog_id, "batch": 1, "prompt": prompt, "weight_bytes": weights}
-            try:
-                cache = KVCache(shape, 1, prompt, device)
-                tokens = torch.randint(0, shape.vocab, (1, prompt), device=device)
-                times = timed(lambda: model.prefill(tokens, cache), device, plan["warmup"], plan["steps"])
-                row.update(status="ok", ttft_s=statistics.median(times), times_s=[round(t, 5) for t in times],
-                           kv_cache_bytes=cache.bytes(), **memory(device))
-                cache = None
-            except RuntimeError as exc:  # torch.OutOfMemoryError included
-                row.update(status="error", error=str(exc).splitlines()[0][:300])
-            rec.add("prefill", row)
-        for batch in plan["decode_batches"]:
-            if time.perf_counter() - rec.t0 > plan["budget_s"]:
-                rec.add("decode", {"model": shape.catalog_id, "batch": batch, "status": "skipped (time budget)"})
-                continue
-            fresh_memory(device)
-            row = {"model": shape.catalog_id, "batch": batch, "context": ctx, "weight_bytes": weights}
-            try:
-                row.update(decode_times(model, shape, batch, ctx, plan, device))
-                row["status"] = "ok"
-            except torch.OutOfMemoryError as exc:
-                row.update(status="OOM", error=str(exc).splitlines()[0][:300])
-            except RuntimeError as exc:
-                row.update(status="error", error=str(exc).splitlines()[0][:300])
-            row.update(memory(device))
-            rec.add("decode", row)
-    model = None
-    fresh_memory(device)
-
-
-def decode_times(model: Decoder, shape: DecoderShape, batch: int, ctx: int, plan: dict,
-                 device: torch.device) -> dict:
-    cache = KVCache(shape, batch, ctx, device)
-    tokens = torch.randint(0, shape.vocab, (batch, 1), device=device)
-    pos = torch.tensor([ctx - 1], device=device)
-    n = plan["decode_steps"]
-    eager = timed(lambda: model.decode(tokens, pos, cache), device, plan["warmup"], n)
-    out = {"kv_cache_bytes": cache.bytes(), "eager_step_s": statistics.median(eager),
-           "eager_tokens_per_s": batch / statistics.median(eager)}
-    if device.type != "cuda":
-        out["graph"] = "not on CUDA"
-        return out
-    try:
-        side = torch.cuda.Stream(device)
-        side.wait_stream(torch.cuda.current_stream(device))
-        with torch.cuda.stream(side):
-            for _ in range(3):
-                model.decode(tokens, pos, cache)
-        torch.cuda.current_stream(device).wait_stream(side)
-        graph = torch.cuda.CUDAGraph()
-        with torch.cuda.graph(graph):
-            model.decode(tokens, pos, cache)
-        replay = timed(graph.replay, device, plan["warmup"], n)
-        out.update(graph="captured", graph_step_s=statistics.median(replay),
-                   graph_tokens_per_s=batch / statistics.median(replay))
-        del graph
-    except RuntimeError as exc:
-        out["graph"] = f"failed: {str(exc).splitlines()[0][:200]}"
-    return out
-
-
 def summary(data: dict) -> str:
     lines = [f"{data['environment'].get('gpu', 'cpu')} torch {data['environment']['torch']} "
              f"cuda {data['environment']['cuda']} {data['ceilings']}"]
@@ -339,7 +231,7 @@ def summary(data: dict) -> str:
     for r in data["decode"]:
         extra = (f"eager {r['eager_step_s'] * 1e3:7.2f} ms  graph {r.get('graph_step_s', float('nan')) * 1e3:7.2f}"
                  f" ms  {r.get('graph', '')[:40]}" if r.get("status") == "ok" else r.get("status"))
-        lines.append(f"decode {r['model']:13s} batch {r['batch']:3d}  {extra}")
+        lines.append(f"decode {r['model']:13s} batch {r['batch']:3d} context {r.get('context', 0):5d}  {extra}")
     return "\n".join(lines)
 
 
@@ -347,14 +239,16 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--dry-run", action="store_true", help="tiny model on the CPU, to check the script")
-    ap.add_argument("--suite", choices=("main", "heldout"), default="main",
-                    help="main: the 2026-11-30 run; heldout: training only, shapes the memory model was not built on")
+    ap.add_argument("--suite", choices=("main", "heldout", "serving"), default="main",
+                    help="main: the 2026-11-30 run; heldout: training only, shapes the memory model was not built "
+                         "on; serving: prefill and decode only, shapes and sizes the first run did not measure")
     args = ap.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     dry = args.dry_run or not torch.cuda.is_available()
     device = torch.device("cpu" if dry else "cuda")
-    plan = DRY_PLAN if dry else HELDOUT_PLAN if args.suite == "heldout" else GPU_PLAN
-    plan = {**plan, "suite": args.suite}
+    plans = {"main": (GPU_PLAN, DRY_PLAN), "heldout": (HELDOUT_PLAN, DRY_PLAN),
+             "serving": (SERVING_PLAN, DRY_SERVING_PLAN)}
+    plan = {**plans[args.suite][dry], "suite": args.suite}
     torch.manual_seed(0)
     rec = Recorder(args.out, environment(device))
     rec.data["plan"] = plan
@@ -367,10 +261,14 @@ def main(argv: list[str] | None = None) -> int:
     gqa, how = probe_gqa(device)
     rec.data["environment"]["attention"] = how
     rec.save()
-    if dry and args.suite == "heldout":
+    main_points = [(b, plan.get("context", 0)) for b in plan.get("decode_batches", ())]
+    if args.suite == "serving":
+        shapes = [DRY_RUN_SHAPE, DRY_RUN_WINDOW_SHAPE] if dry else [SHAPES[m] for m in SERVING_PLAN["grid"]]
+        run_serving_suite(rec, shapes, plan, device, gqa)
+    elif dry and args.suite == "heldout":
         run_training(rec, DRY_RUN_SHAPE, [(1, False, "unfused"), (2, True, "chunked")], plan, device, gqa)
     elif dry:
-        run_inference(rec, DRY_RUN_SHAPE, plan, device, gqa)
+        run_inference(rec, DRY_RUN_SHAPE, plan, device, gqa, plan["prompts"], main_points)
         run_training(rec, DRY_RUN_SHAPE, [(1, False), (2, True)], plan, device, gqa)
     elif args.suite == "heldout":
         for name in dict.fromkeys(m for m, *_ in HELDOUT_TRAINING):
@@ -378,7 +276,7 @@ def main(argv: list[str] | None = None) -> int:
                          gqa)
     else:
         for name in ("llama-3.2-1b", "llama-3.1-8b"):
-            run_inference(rec, SHAPES[name], plan, device, gqa)
+            run_inference(rec, SHAPES[name], plan, device, gqa, plan["prompts"], main_points)
             run_training(rec, SHAPES[name], [(mb, rc) for m, mb, rc in GPU_TRAINING if m == name], plan, device,
                          gqa)
     rec.save()
