@@ -38,7 +38,8 @@ GROUP_TARGETS = {
 FAMILY_NAMES = {"nvidia-ampere": "A100", "nvidia-hopper": "Hopper", "nvidia-blackwell": "Blackwell",
                 "nvidia-ada": "Ada", "amd-cdna3": "MI300X", "intel-gaudi": "Gaudi", "huawei-ascend": "Ascend"}
 MEASURED_HERE_GROUPS = ("measured here: training memory", "measured here: training memory, held-out",
-                        "measured here: training step time", "measured here: decode / prefill")
+                        "measured here: training step time", "measured here: decode / prefill",
+                        "measured here: decode / prefill, held-out")
 
 
 @dataclass(frozen=True)
@@ -115,8 +116,8 @@ def measured_here_line(results: list[Result]) -> str:
     for group in MEASURED_HERE_GROUPS:
         errs = np.abs([r.error for r in results if r.group == group])
         parts.append(f"{group.removeprefix('measured here: ')} {float(np.median(errs)):.1%} ({errs.size} cases)")
-    return ("Against runs measured on this workplace's NVIDIA H200 (`benchmarks/gpu/`, 2026-11-30; both halves, "
-            "median |error|): " + "; ".join(parts) + ".")
+    return ("Against runs measured on this workplace's NVIDIA H200 (`benchmarks/gpu/`, 2026-11-30 and, held-out "
+            "whole, 2026-12-04; both halves, median |error|): " + "; ".join(parts) + ".")
 
 
 def _worst_family(results: list[Result], group: str) -> str:

@@ -15,9 +15,11 @@ from validation_cases_inference import INFERENCE_LATENCY_CASES, INFERENCE_THROUG
 from validation_cases_measured import (
     CITATION,
     GROUP_MEMORY_HELDOUT,
+    GROUP_SERVING_HELDOUT,
     HELDOUT_CITATION,
     MEASURED_CASES,
     MEASURED_ENVIRONMENT,
+    SERVING_HELDOUT_CITATION,
 )
 from validation_cases_mlperf import MLPERF_MORE_CASES
 from validation_cases_recipes import MEGATRON_BRIDGE_CASES, MLPERF_TRAINING_CASES, RECIPE_CASES, TORCHTITAN_CASES
@@ -255,11 +257,21 @@ def test_measured_cases_come_from_the_h200_run_and_the_catalog():
     assert len({c.id for c in MEASURED_CASES}) == len(MEASURED_CASES)
     for case in MEASURED_CASES:
         heldout = case.group == GROUP_MEMORY_HELDOUT or case.seq_len == 4096
-        assert case.citation == (HELDOUT_CITATION if heldout else CITATION) and case.measured > 0, case.id
-        models = {"llama-3.2-3b", "phi-3-mini"} if heldout else {"llama-3.2-1b", "llama-3.1-8b"}
+        citation, models = ((SERVING_HELDOUT_CITATION, {"llama-3.1-8b", "llama-3.2-3b", "phi-3-mini", "yi-34b"})
+                            if case.group == GROUP_SERVING_HELDOUT else
+                            (HELDOUT_CITATION, {"llama-3.2-3b", "phi-3-mini"}) if heldout else
+                            (CITATION, {"llama-3.2-1b", "llama-3.1-8b"}))
+        assert case.citation == citation and case.measured > 0, case.id
         assert case.accelerator.id == "h200-sxm" and case.model.id in models, case.id
         if case.kind == "train_memory":
             assert case.training_stack == "pytorch_amp", case.id  # the run's stack, not a tuning choice
+
+
+def test_the_serving_run_of_2026_12_04_is_held_out_whole(results):
+    """Nothing was fitted on it: every case is new since the frozen split, so held-out."""
+    rows = [r for r in results if r.group == GROUP_SERVING_HELDOUT]
+    assert len(rows) == 50 and {r.split for r in rows} == {HELD_OUT}
+    assert not {r.id for r in rows} & set(frozen_split())
 
 
 # a str.format / f-string field left unfilled: {name}, {name:,}, {name!r}, {0}, {}

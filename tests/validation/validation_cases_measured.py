@@ -31,6 +31,13 @@ sequence 4,096. Its memory cases form their own group; runs with the
 chunked loss (no gpudesk stack describes it) are reported in the doc, not
 predicted.
 
+``data/h200_serving_2026-12-04.json`` (``--suite serving``) was measured
+after the pytorch-cudagraph terms were fitted, on shapes and sizes they were
+not fitted on: ``llama-3.1-8b`` and ``llama-3.2-3b`` at contexts 1,024-8,192
+and batches up to 256, ``phi-3-mini`` (MHA; its 2,047-token window applied by
+the decode step) and ``yi-34b``, prefill at 2,048-8,192 tokens. Its cases form
+their own group, held-out whole (no constant was fitted on them).
+
 Configurations that ran out of memory have no measured peak; with the others
 they are fit verdicts (``FIT_CASES``): did gpudesk's ``mem.fits`` agree? The
 capacity is the one every plan uses: the catalog's driver total for the H200
@@ -51,15 +58,20 @@ from gpudesk.catalog.store import Catalog
 
 DATA = Path(__file__).resolve().parent / "data" / "h200_measured_2026-11-30.json"
 HELDOUT_DATA = DATA.with_name("h200_heldout_2026-11-30.json")
+SERVING_HELDOUT_DATA = DATA.with_name("h200_serving_2026-12-04.json")
 CITATION = "measured on this workplace's NVIDIA H200, 2026-11-30, benchmarks/gpu/measure_transformer.py"
 HELDOUT_CITATION = ("measured on this workplace's NVIDIA H200, 2026-11-30 (held-out run), "
                     "benchmarks/gpu/measure_transformer.py --suite heldout")
+SERVING_HELDOUT_CITATION = ("measured on this workplace's NVIDIA H200, 2026-12-04 (held-out serving run), "
+                            "benchmarks/gpu/measure_transformer.py --suite serving")
 GIB = float(2**30)
 ACCELERATOR_ID = "h200-sxm"
 GROUP_MEMORY = "measured here: training memory"
 GROUP_MEMORY_HELDOUT = "measured here: training memory, held-out"
 GROUP_STEP = "measured here: training step time"
 GROUP_SERVING = "measured here: decode / prefill"
+GROUP_SERVING_HELDOUT = "measured here: decode / prefill, held-out"
+FIRST_RUN_CONTEXT = 2048  # every decode row of the first run; ids name another context
 
 
 @dataclass(frozen=True)
@@ -140,34 +152,46 @@ def _training_cases(rows: list[dict], context_bytes: float, acc: Accelerator, mo
     return cases, fits
 
 
-def _serving_cases(data: dict, acc: Accelerator, models: dict[str, ModelArch]) -> list[MeasuredCase]:
+def _decode_note(r: dict, model: ModelArch) -> str:
+    window = model.sliding_window or 0
+    read = (f", each step attending over the last {window:,} positions (sliding window)"
+            if window and window < r["context"] else "")
+    host = ", host-bound" if r["eager_step_s"] > 1.2 * r["graph_step_s"] else ""  # eager slower than the GPU's work
+    return (f"measured: one step at context {r['context']:,}, CUDA graph replay (eager: "
+            f"{r['eager_step_s'] * 1e3:.1f} ms{host}); KV cache {_gib(r['kv_cache_bytes'])}{read}, "
+            f"weights {_gib(r['weight_bytes'])}")
+
+
+def _serving_cases(data: dict, acc: Accelerator, models: dict[str, ModelArch], group: str = GROUP_SERVING,
+                   citation: str = CITATION) -> list[MeasuredCase]:
     cases = []
     for r in data["prefill"]:
         if r["status"] != "ok":
             continue
         cases.append(MeasuredCase(
-            id=f"h200-{r['model']}-prefill-{r['prompt']}", group=GROUP_SERVING, kind="prefill",
+            id=f"h200-{r['model']}-prefill-{r['prompt']}", group=group, kind="prefill", citation=citation,
             model=models[r["model"]], accelerator=acc, measured=r["ttft_s"], metric="ttft_s", seq_len=r["prompt"],
             note=f"measured: batch 1, eager PyTorch (one launch per kernel), logits of the last token only; "
                  f"peak allocated {_gib(r['peak_allocated_bytes'])}"))
     for r in data["decode"]:
         if r["status"] != "ok" or "graph_step_s" not in r:
             continue
+        context = "" if r["context"] == FIRST_RUN_CONTEXT else f"-c{r['context']}"
         cases.append(MeasuredCase(
-            id=f"h200-{r['model']}-decode-b{r['batch']}", group=GROUP_SERVING, kind="decode",
+            id=f"h200-{r['model']}-decode-b{r['batch']}{context}", group=group, kind="decode", citation=citation,
             model=models[r["model"]], accelerator=acc, measured=r["graph_step_s"], metric="decode_step_s",
-            seq_len=r["context"], batch=r["batch"],
-            note=(f"measured: one step at context {r['context']:,}, CUDA graph replay (eager: "
-                  f"{r['eager_step_s'] * 1e3:.1f} ms, host-bound); KV cache {_gib(r['kv_cache_bytes'])}, "
-                  f"weights {_gib(r['weight_bytes'])}")))
+            seq_len=r["context"], batch=r["batch"], note=_decode_note(r, models[r["model"]])))
     return cases
 
 
-def load(path: Path = DATA, heldout: Path = HELDOUT_DATA) -> tuple[list[MeasuredCase], list[FitCase], dict]:
+def load(path: Path = DATA, heldout: Path = HELDOUT_DATA,
+         serving: Path = SERVING_HELDOUT_DATA) -> tuple[list[MeasuredCase], list[FitCase], dict]:
     data = json.loads(path.read_text(encoding="utf-8"))
     held = json.loads(heldout.read_text(encoding="utf-8"))
-    names = {r["model"] for section in ("training", "prefill", "decode") for r in data[section]}
-    acc, models = catalog_rows(names | {r["model"] for r in held["training"]})
+    served = json.loads(serving.read_text(encoding="utf-8"))
+    names = {r["model"] for run in (data, held, served) for section in ("training", "prefill", "decode")
+             for r in run[section]}
+    acc, models = catalog_rows(names)
     env = data["environment"]
     training, fits = _training_cases(data["training"], float(env["context_and_driver_bytes"]), acc, models)
     more, more_fits = _training_cases(held["training"], float(held["environment"]["context_and_driver_bytes"]), acc,
@@ -175,8 +199,9 @@ def load(path: Path = DATA, heldout: Path = HELDOUT_DATA) -> tuple[list[Measured
     training, fits = training + more, fits + more_fits
     cases = [c for c in training if c.kind == "train_memory"] + [c for c in training if c.kind == "train_step"]
     cases += _serving_cases(data, acc, models)
+    cases += _serving_cases(served, acc, models, GROUP_SERVING_HELDOUT, SERVING_HELDOUT_CITATION)
     return cases, fits, {**env, "ceilings": data["ceilings"], "flop_formula": data["flop_formula"],
-                         "heldout": held}
+                         "heldout": held, "serving_heldout": served}
 
 
 MEASURED_CASES, FIT_CASES, MEASURED_ENVIRONMENT = load()

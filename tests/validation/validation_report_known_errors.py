@@ -8,6 +8,7 @@ from validation_cases_mlperf_inference import findings as mlperf_inference_findi
 from validation_cases_power import findings as power_findings
 from validation_cases_vendor_inference import findings as vendor_findings
 from validation_report_dense import DENSE_ITEMS
+from validation_report_h200_serving import serving_heldout_findings
 from validation_report_host import ADP_HOST_COSTS, ADP_HOST_FIT
 from validation_report_measured import measured_numbers
 from validation_report_serving import (
@@ -222,4 +223,5 @@ def known_errors(results: list[Result]) -> list[str]:
         "below the 38-43% the same team reports for 405B; the card's hours likely include work beyond the "
         "15T-token pre-training pass.",
         *(line.format(**measured_numbers(results)) for line in MEASURED_ERRORS),
+        *serving_heldout_findings(results),
     ]

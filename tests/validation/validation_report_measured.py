@@ -12,6 +12,7 @@ from validation_cases_measured import (
     MEASURED_CASES,
     MEASURED_ENVIRONMENT,
 )
+from validation_report_h200_serving import SERVING_RUN
 from validation_runner import FIT_AGREEMENTS_AT_LEAST, Result, fit_verdicts, megatron_total
 
 
@@ -90,7 +91,7 @@ def measured_setup() -> list[str]:
         "`torch.utils.checkpoint` per layer. Inference: bf16 weights, static KV cache. Held-out run "
         "(`--suite heldout`, raw output `tests/validation/data/h200_heldout_2026-11-30.json`): training only, "
         "`llama-3.2-3b` and `phi-3-mini` shapes at sequence 4,096, same settings, plus chunked-loss twins. "
-        f"FLOP convention: {env['flop_formula']}.",
+        f"{SERVING_RUN} FLOP convention: {env['flop_formula']}.",
         "",
         "Fit verdicts (gpudesk `mem.fits` at the catalog's driver-total capacity against what happened; "
         f"the test requires at least {FIT_AGREEMENTS_AT_LEAST} agreements):",

@@ -14,6 +14,7 @@ from validation_cases_measured import (
     GROUP_MEMORY,
     GROUP_MEMORY_HELDOUT,
     GROUP_SERVING,
+    GROUP_SERVING_HELDOUT,
     GROUP_STEP,
     MEASURED_CASES,
     FitCase,
@@ -48,11 +49,15 @@ from gpudesk.core.training import TrainingInputs, estimate_training
 # latency (no target) rose from 35% to 39% on 2026-12-01 when the serving constants were refitted jointly, and fell
 # to 18% on 2026-12-02 when the prefill took the decode step's smooth roofline (limit 40% -> 25%).
 GROUP_SERVING_LOAD = "serving throughput, in-flight batching"
+# The held-out H200 serving run (2026-12-04, 50 cases, all held-out, nothing fitted on them): median |error| 12.9% when
+# added (decode 15.0%, prefill 9.3%), limit that plus a margin like the other "measured here" limits (no target was set).
+LIMIT_SERVING_HELDOUT = 0.18
 GROUP_TRAIN_MEMORY = "training memory"
 ALL_TRAINING_CASES = TRAINING_CASES + RECIPE_CASES + MLPERF_MORE_CASES + ASCEND_CASES
 MEDIAN_LIMITS = {"training": 0.15, "inference throughput": 0.20, "inference latency": 0.25,
                  GROUP_SERVING_LOAD: 0.30, GROUP_TRAIN_MEMORY: 0.15,
                  GROUP_MEMORY: 0.15, GROUP_MEMORY_HELDOUT: 0.15, GROUP_STEP: 0.22, GROUP_SERVING: 0.10,
+                 GROUP_SERVING_HELDOUT: LIMIT_SERVING_HELDOUT,
                  GROUP_MLPERF_INFERENCE: 0.25, GROUP_POWER: 0.10}
 # MLPerf inference (added 2026-12-02, all held-out): median 16.0% when added; the limit is that plus 9 points, room
 # for the serving-model changes under way (issue 18), not a target (the target is 12% on held-out serving). System power
@@ -251,6 +256,15 @@ def _train_memory(case: MeasuredCase | FitCase, training_stack: str = "pytorch_a
         training_stack=training_stack, micro_batches_per_step=1))
 
 
+def measured_inference(case: MeasuredCase) -> FigureSet:
+    """gpudesk's inference figures for a measured prefill, or decode step at context s, as the run held it."""
+    prompt, output = (case.seq_len, 1) if case.kind == "prefill" else (case.seq_len - 1, 2)
+    return estimate_inference(InferenceInputs(
+        model=case.model, hardware=HardwareArrays.from_accelerators([case.accelerator]), weight_dtype="bf16",
+        kv_dtype="bf16", prompt_tokens=prompt, output_tokens=output, concurrency=case.batch, batching="static",
+        engine_release=case.engine_release))
+
+
 def predict_measured(case: MeasuredCase) -> tuple[float, str]:
     """gpudesk's prediction for one measured configuration and what it assumed for the terms the run fixes."""
     hw = HardwareArrays.from_accelerators([case.accelerator])
@@ -277,10 +291,7 @@ def predict_measured(case: MeasuredCase) -> tuple[float, str]:
             f"eager GEMM share {fs.value_at('eff.eager_share', 0):.2f} (compute "
             f"{fs.value_at('train.compute_time_s', 0) * 1e3:.0f} ms), Adam update "
             f"{fs.value_at('train.optimizer_time_s', 0) * 1e3:.0f} ms at η_hbm {fs.value_at('eff.hbm', 0):.2f}")
-    prompt, output = (case.seq_len, 1) if case.kind == "prefill" else (case.seq_len - 1, 2)  # decode at s
-    fs = estimate_inference(InferenceInputs(
-        model=case.model, hardware=hw, weight_dtype="bf16", kv_dtype="bf16", prompt_tokens=prompt,
-        output_tokens=output, concurrency=case.batch, batching="static", engine_release=case.engine_release))
+    fs = measured_inference(case)
     key = "infer.prefill_s" if case.kind == "prefill" else "infer.decode_step_s"
     kernels, launch = fs.value_at("infer.kernels_per_pass", 0), fs.value_at("infer.launch_s", 0)
     return fs.value_at(key, 0), (
