@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from validation_cases_measured import DATA, HELDOUT_DATA, catalog_rows
+from validation_cases_measured import DATA, HELDOUT_DATA, SERVING_HELDOUT_DATA, catalog_rows
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT_DIR = ROOT / "benchmarks" / "gpu"
@@ -53,6 +53,23 @@ def test_heldout_file_is_training_only_on_shapes_and_lengths_not_used_before():
             assert row["peak_reserved_bytes"] >= row["peak_allocated_bytes"] > row["states_bytes_without_gradients"]
 
 
+def test_serving_file_is_prefill_and_decode_at_points_the_first_run_did_not_measure():
+    first, served = _data(), json.loads(SERVING_HELDOUT_DATA.read_text(encoding="utf-8"))
+    env = served["environment"]
+    assert served["plan"]["suite"] == "serving" and env["gpu"] == first["environment"]["gpu"]
+    assert env["context_and_driver_bytes"] > 0 and not served["training"]
+    seen = {(r["model"], r["batch"], r["context"]) for r in first["decode"]}
+    assert not seen & {(r["model"], r["batch"], r["context"]) for r in served["decode"]}
+    assert not {(r["model"], r["prompt"]) for r in first["prefill"]} & {(r["model"], r["prompt"]) for r in
+                                                                      served["prefill"]}
+    for row in served["decode"]:
+        assert row["status"] in ("ok", "OOM"), row
+        if row["status"] == "ok":
+            assert row["graph"] == "captured" and row["graph_step_s"] <= row["eager_step_s"] * 1.05
+    assert all(r["status"] == "ok" for r in served["prefill"])
+    assert "sliding window 2,047" in served["attention_by_model"]["phi-3-mini"]
+
+
 def _script_modules():
     pytest.importorskip("torch")
     sys.path.insert(0, str(SCRIPT_DIR))
@@ -71,12 +88,17 @@ def test_script_shapes_are_the_catalog_rows():
     _, models = catalog_rows(set(decoder_model.SHAPES))
     for name, shape in decoder_model.SHAPES.items():
         m = models[name]
+        window = (m.sliding_window or 0) if m.n_sliding_layers == m.n_layers else 0  # every layer, or none
         assert (shape.layers, shape.hidden, shape.heads, shape.kv_heads, shape.head_dim, shape.ffn, shape.vocab,
-                shape.tied) == (m.n_layers, m.hidden, m.n_heads, m.n_kv_heads, m.head_dim, m.ffn_hidden, m.vocab,
-                                m.tied_embeddings), name
+                shape.tied, shape.window) == (m.n_layers, m.hidden, m.n_heads, m.n_kv_heads, m.head_dim,
+                                              m.ffn_hidden, m.vocab, m.tied_embeddings, window), name
     params = {r["model"]: r["params"] for r in _data()["training"]}
     for name, count in params.items():
         assert abs(count - models[name].params_total) / models[name].params_total < 0.01, name
+    served = json.loads(SERVING_HELDOUT_DATA.read_text(encoding="utf-8"))
+    for row in served["prefill"]:  # bf16: 2 B per parameter
+        assert abs(row["weight_bytes"] / 2 - models[row["model"]].params_total) / models[row["model"]].params_total \
+            < 0.01, row["model"]
 
 
 @pytest.mark.parametrize("tied", [False, True])
@@ -127,3 +149,44 @@ def test_heldout_dry_run_marks_the_loss(tmp_path):
     data = json.loads((tmp_path / "measured.json").read_text())
     assert [r["loss"].split()[0] for r in data["training"]] == ["unfused", "chunked"]
     assert data["plan"]["suite"] == "heldout" and not data["prefill"]
+
+
+def test_windowed_decode_attends_over_the_last_window_positions():
+    """One layer (its cache holds projections of the embeddings alone): a decode step at position 23 with a
+    window of 20 gives the logits of a full-attention forward over tokens 4..23 (rotary scores are relative)."""
+    decoder_model, _ = _script_modules()
+    import torch
+
+    shape = dataclasses.replace(decoder_model.DRY_RUN_WINDOW_SHAPE, layers=1)
+    plain = dataclasses.replace(shape, window=0)
+    torch.manual_seed(7)
+    model = decoder_model.Decoder(shape, 24, dtype=torch.float32).eval()
+    reference_model = decoder_model.Decoder(plain, 24, dtype=torch.float32).eval()
+    reference_model.load_state_dict(model.state_dict())
+    tokens = torch.randint(0, shape.vocab, (2, 24))
+    pos = torch.tensor([23])
+    with torch.no_grad():
+        cache = decoder_model.KVCache(shape, 2, 24, torch.device("cpu"), dtype=torch.float32)
+        model.prefill(tokens[:, :23], cache)
+        x = model.blocks[0](model.embed(tokens[:, 23:]), model.cos.index_select(0, pos), model.sin.index_select(0, pos),
+                            (cache.k[0], cache.v[0]), pos)
+        windowed = model.logits(x)[:, 0]
+        reference = reference_model(tokens[:, 24 - shape.window:])[:, -1]
+        unwindowed = reference_model(tokens)[:, -1]
+    assert torch.allclose(windowed, reference, atol=1e-4)
+    assert not torch.allclose(windowed, unwindowed, atol=1e-3)
+
+
+def test_serving_dry_run_writes_prefill_and_decode_on_a_grid(tmp_path):
+    _, script = _script_modules()
+    assert script.main(["--dry-run", "--suite", "serving", "--out", str(tmp_path)]) == 0
+    data = json.loads((tmp_path / "measured.json").read_text())
+    plan = data["plan"]
+    assert plan["suite"] == "serving" and not data["training"]
+    assert [(r["model"], r["prompt"]) for r in data["prefill"]] == [
+        (m, p) for m in ("tiny-dry-run", "tiny-dry-run-window") for p in plan["prompts"]]
+    assert [(r["batch"], r["context"]) for r in data["decode"]] == [
+        (b, c) for _ in range(2) for c in plan["contexts"] for b in plan["batches"]]
+    assert {r["status"] for r in data["prefill"] + data["decode"]} == {"ok"}
+    assert all(r["ttft_s"] > 0 for r in data["prefill"]) and all(r["eager_step_s"] > 0 for r in data["decode"])
+    assert "sliding window 20" in data["attention_by_model"]["tiny-dry-run-window"]
