@@ -3,7 +3,7 @@
     python3 benchmarks/gpu/measure_transformer.py --out DIR      # the GPU run (a few minutes on an H200)
     python3 benchmarks/gpu/measure_transformer.py --dry-run --out DIR   # a tiny model on the CPU, seconds
     python3 benchmarks/gpu/measure_transformer.py --suite heldout --out DIR   # held-out training shapes (~2 min)
-    python3 benchmarks/gpu/measure_transformer.py --suite serving --out DIR   # held-out prefill / decode (~4 min)
+    python3 benchmarks/gpu/measure_transformer.py --suite serving --out DIR   # held-out prefill / decode (~1.5 min)
 
 Writes DIR/measured.json (environment, every configuration run, its result or
 its error, OOM included) after every configuration, so a run cut short still
