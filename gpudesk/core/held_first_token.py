@@ -19,10 +19,13 @@ Monte-Carlo draw of the two laws.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
-BISECT_STEPS = 36
-"""Halvings of the quantile's bracket (at most (T + W)·t wide, 3.6 s at 60 iterations of 60 ms): within 1e-10 s."""
+BISECT_STEPS = 30
+"""Halvings of the quantile's bracket (at most (T + W)·t + the wait's quantile wide; 3.6 s at 60 iterations of 60
+ms): within 4e-9 s there."""
 
 COMPOSED = ("wait and hold composed, not their percentiles added: P(H + W > x) = S_H(x) + P_w·E[e^(−μ·(x − H))·1(H ≤ "
             "x)], the hold's law (linear between whole iterations) and the wait's (P(W > s) = P_w·e^(−μ·s)) taken as "
@@ -61,10 +64,28 @@ def held_wait_survival(x: np.ndarray, hold: np.ndarray, iteration_s: np.ndarray,
     return np.clip(out, 0.0, 1.0)
 
 
-def held_wait_quantile(exceed: float, hold: np.ndarray, iteration_s: np.ndarray, p_wait: np.ndarray,
+def held_wait_quantiles(exceeds: Sequence[float], hold: np.ndarray, iteration_s: np.ndarray, p_wait: np.ndarray,
+                        mu: np.ndarray, hold_qs: Sequence[np.ndarray],
+                        wait_qs: Sequence[np.ndarray]) -> list[np.ndarray]:
+    """:func:`held_wait_quantile` at each share of ``exceeds`` (``hold_qs``, ``wait_qs``: the parts' own quantiles
+    at each), in one bisection over the rows repeated; the rows' arrays flat."""
+    k, rows = len(exceeds), hold.shape[0]
+
+    def tile(x: np.ndarray) -> np.ndarray:
+        return np.tile(np.broadcast_to(np.asarray(x, dtype=np.float64), (rows,)), k)
+
+    both = held_wait_quantile(np.repeat(np.asarray(exceeds, dtype=np.float64), rows), np.tile(hold, (k, 1)),
+                              tile(iteration_s), tile(p_wait), tile(mu),
+                              np.concatenate([np.broadcast_to(q, (rows,)) for q in hold_qs]),
+                              np.concatenate([np.broadcast_to(q, (rows,)) for q in wait_qs]))
+    return list(np.split(both, k))
+
+
+def held_wait_quantile(exceed: float | np.ndarray, hold: np.ndarray, iteration_s: np.ndarray, p_wait: np.ndarray,
                        mu: np.ndarray, hold_q: np.ndarray, wait_q: np.ndarray) -> np.ndarray:
-    """The x (s) that a share ``exceed`` of first tokens' hold + wait exceeds, per row (module note); ``hold_q`` and
-    ``wait_q`` are the hold's and the wait's own quantiles at ``exceed`` (the bracket's low end)."""
+    """The x (s) that a share ``exceed`` (one, or one a row) of first tokens' hold + wait exceeds, per row (module
+    note); ``hold_q`` and ``wait_q`` are the hold's and the wait's own quantiles at ``exceed`` (the bracket's low
+    end)."""
     t = np.where(np.isfinite(iteration_s), iteration_s, 0.0)
     lo = np.maximum(hold_q, wait_q)
     hi = (hold.shape[1] - 1) * t + wait_q

@@ -12,7 +12,7 @@ import numpy as np
 
 from gpudesk.core.adp_hold import hold_quantile, hold_survival
 from gpudesk.core.explain import FigureSet
-from gpudesk.core.held_first_token import COMPOSED, held_wait_quantile
+from gpudesk.core.held_first_token import COMPOSED, held_wait_quantiles
 from gpudesk.core.inference_disagg import (
     decode_rate,
     kv_transfer_s,
@@ -151,8 +151,9 @@ def _held_waits(kept: dict[str, Any], per_rep: np.ndarray, at: tuple[np.ndarray,
 
     survival = hold_survival(flat(per_rep), flat(iteration), flat(groups), flat(in_flight), timeout, wait)
     p_wait, mu = (flat(x) for x in wait_law(per_rep, *kept["wait"]))
-    return tuple(np.reshape(held_wait_quantile(q, survival, flat(iteration), p_wait, mu, flat(h), flat(w)), shape)
-                 for q, h, w in zip((0.5, kept["q_tail"], 0.01), holds, waits))
+    both = held_wait_quantiles((0.5, kept["q_tail"], 0.01), survival, flat(iteration), p_wait, mu,
+                               [flat(h) for h in holds], [flat(w) for w in waits])
+    return tuple(np.reshape(x, shape) for x in both)
 
 
 def _transfers(fs: FigureSet, kept: dict[str, Any], tpot: np.ndarray) -> None:

@@ -12,7 +12,7 @@ by core/held_first_token.py, + prefill + iteration within each):
 1. λ₀ itself, where it meets them (the rate and its bound stand);
 2. else a geometric grid below λ₀, :data:`GRID_PER_DECADE` rates a decade over :data:`GRID_DECADES` decades (each
    10^(1/24) = 1.10× the next), the highest that meets them, then :data:`BISECT_STEPS` geometric halvings between
-   it and the grid rate above (the result within 1.10^(2^−16), 1.5e-6 of itself, of the highest rate meeting
+   it and the grid rate above (the result within 1.10^(2^−12), 2.3e-5 of itself, of the highest rate meeting
    them). A set of rates narrower than one grid step (10%) lying wholly between two grid rates can be missed; the
    bound is then the first-token (``ttft``) or the end-to-end (``e2e``) target, whichever fails just above;
 3. no grid rate meets them: rate 0, bound by the held target that fails just above λ₀ / 10⁶. No plan gets there:
@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 
 from gpudesk.core.adp_hold import hold_quantile, hold_survival
-from gpudesk.core.held_first_token import held_wait_quantile, held_wait_survival
+from gpudesk.core.held_first_token import held_wait_quantiles, held_wait_survival
 from gpudesk.core.inference_queue import wait_law, wait_quantile
 
 GRID_PER_DECADE = 24
@@ -38,8 +38,8 @@ GRID_PER_DECADE = 24
 GRID_DECADES = 6
 """Decades below λ₀ the scan covers (down to λ₀ / 10⁶; at lower rates the replica is idle)."""
 
-BISECT_STEPS = 16
-"""Geometric halvings between the highest grid rate meeting the targets and the one above (1.10^(2^−16))."""
+BISECT_STEPS = 12
+"""Geometric halvings between the highest grid rate meeting the targets and the one above (1.10^(2^−12), 2.3e-5)."""
 
 TOLERANCE = 1e-6
 """Relative slack on a target's share before it counts as missed: at λ₀ a target that bounds it is met exactly (to
@@ -66,13 +66,14 @@ def held_state(parts: dict[str, np.ndarray], balancer: tuple[Any, int, int], lam
 
 
 def _survivals(parts: dict[str, np.ndarray], st: dict[str, np.ndarray], rows: np.ndarray) -> np.ndarray:
-    """P(hold + wait > budget) − the share allowed, per held target (rows × 3; > 0: missed)."""
-    cols = []
-    for j in range(3):
-        budget, exceed = parts[f"budget{j}"][rows], parts[f"exceed{j}"][rows]
-        over = held_wait_survival(budget, st["hold"], st["t"], st["p_wait"], st["mu"]) - exceed * (1.0 + TOLERANCE)
-        cols.append(np.where(np.isinf(budget) & (budget > 0), -1.0, over))  # no target: nothing to miss
-    return np.stack(cols, axis=1)
+    """P(hold + wait > budget) − the share allowed, per held target (rows × 3; > 0: missed), in one pass over the
+    rows repeated for the three targets."""
+    budget = np.concatenate([parts[f"budget{j}"][rows] for j in range(3)])
+    exceed = np.concatenate([parts[f"exceed{j}"][rows] for j in range(3)])
+    share = held_wait_survival(budget, np.tile(st["hold"], (3, 1)), np.tile(st["t"], 3), np.tile(st["p_wait"], 3),
+                               np.tile(st["mu"], 3))
+    over = np.where(np.isinf(budget) & (budget > 0), -1.0, share - exceed * (1.0 + TOLERANCE))  # no target: no miss
+    return over.reshape(3, rows.size).T
 
 
 def _flat(parts: dict[str, np.ndarray], targets: dict[str, np.ndarray], q_tail: float, shape: tuple[int, ...],
@@ -126,16 +127,6 @@ def held_rate(parts: dict[str, np.ndarray], targets: dict[str, np.ndarray], q_ta
     return {"rate": lam.reshape(shape), "moved": moved.reshape(shape), "bound": bound.reshape(shape)}
 
 
-def held_tail(st: dict[str, np.ndarray], exceed: float, balancer: tuple[Any, int, int], lam: np.ndarray,
-              fp: dict[str, np.ndarray], rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(the hold's own quantile, the hold + wait's) (s) that a share ``exceed`` of first tokens exceeds, at the
-    state :func:`held_state` gave for ``rows``."""
-    _, timeout, wait = balancer
-    hold_q = hold_quantile(lam, st["t"], fp["groups"][rows], st["n"], timeout, wait, exceed)
-    wait_q = wait_quantile(lam, fp["prefill"][rows], 1.0, exceed, fp["k"][rows])
-    return hold_q, held_wait_quantile(exceed, st["hold"], st["t"], st["p_wait"], st["mu"], hold_q, wait_q)
-
-
 def held_at_rate(parts: dict[str, np.ndarray], targets: dict[str, np.ndarray], q_tail: float, lam: np.ndarray,
                  balancer: tuple[Any, int, int], chord_ab: tuple[np.ndarray, np.ndarray]) -> dict[str, np.ndarray]:
     """At the rates ``lam``: the sequences in flight ``n``, the iteration ``t``, the hold's P50 and percentile
@@ -145,8 +136,10 @@ def held_at_rate(parts: dict[str, np.ndarray], targets: dict[str, np.ndarray], q
     rows = np.arange(fp["a"].size)
     flat_lam = np.asarray(lam, dtype=np.float64).ravel()
     st = held_state(fp, balancer, flat_lam, rows)
-    hold, _ = held_tail(st, 0.5, balancer, flat_lam, fp, rows)
-    hold_tail, both = held_tail(st, q_tail, balancer, flat_lam, fp, rows)
+    _, timeout, wait = balancer
+    hold, hold_tail = (hold_quantile(flat_lam, st["t"], fp["groups"], st["n"], timeout, wait, q) for q in (0.5, q_tail))
+    (both,) = held_wait_quantiles([q_tail], st["hold"], st["t"], st["p_wait"], st["mu"], [hold_tail],
+                                  [wait_quantile(flat_lam, fp["prefill"], 1.0, q_tail, fp["k"])])
     return {key: np.reshape(v, shape) for key, v in (("n", np.where(flat_lam > 0, st["n"], 0.0)), ("t", st["t"]),
                                                      ("hold", hold), ("hold_tail", hold_tail),
                                                      ("held_wait_tail", both))}
