@@ -141,3 +141,27 @@ def test_a_plan_whose_hold_misses_at_the_tpot_bound_rate_serves_at_a_lower_one()
     assert abs(float(at.value_at("infer.ttft_at_percentile_s", 0))
                - float(fs.value_at("infer.server_ttft_tail_s", 0))) < 1e-6
     assert "composed" in fs.formula("infer.server_ttft_tail_s") and "composed" in at.formula("infer.ttft_p99_s")
+
+
+def test_rows_are_searched_each_on_their_own():
+    # four rows at once (as a configuration search passes them) read what each reads alone: the search's row
+    # bookkeeping (rows whose rate without the hold stands, rows searched, a row bound by its end-to-end target)
+    rows = [({"prefill": 0.05}, TARGETS, 8.0),
+            ({"prefill": 0.02}, TARGETS, 1.0),  # one attention rank: nothing held, the closed form stands
+            ({"prefill": 0.05}, {**TARGETS, "ttft": np.array([3.0]), "ttft_tail": np.array([6.0])}, 8.0),  # room
+            ({"prefill": 0.03}, {"ttft": np.array([0.0]), "ttft_tail": np.array([0.0]), "tpot": np.array([0.08]),
+                                 "e2e": np.array([0.06 * 3000 + 0.45])}, 8.0)]  # the end-to-end target
+    alone = []
+    for change, targets, groups in rows:
+        parts = {**_parts(), **{k: v * np.ones(1) for k, v in change.items()}}
+        alone.append(server_rate(parts, targets, 2.326, 0.01, (np.array([groups]), 50, 10)))
+    parts = {k: np.concatenate([{**_parts(), **{c: v * np.ones(1) for c, v in ch.items()}}[k] for ch, _, _ in rows])
+             for k in _parts()}
+    targets = {k: np.concatenate([t[k] for _, t, _ in rows]) for k in TARGETS}
+    together = server_rate(parts, targets, 2.326, 0.01, (np.array([g for _, _, g in rows]), 50, 10))
+    for key in ("rate", "bound", "in_flight", "tpot_tail", "ttft_tail", "hold", "hold_tail"):
+        assert np.allclose(together[key], np.concatenate([a[key] for a in alone]), rtol=1e-9), key
+    free = server_rate(parts, targets, 2.326, 0.01)
+    assert together["rate"][0] < free["rate"][0] and together["bound"][0] == 0  # searched, P50 first token
+    assert together["rate"][1] == free["rate"][1] and together["rate"][2] == free["rate"][2]
+    assert together["rate"][3] < free["rate"][3] and together["bound"][3] == 2  # searched, end-to-end
