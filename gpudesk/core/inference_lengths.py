@@ -23,7 +23,7 @@ level p is exp(μ + σ·z_p) with z_p the standard normal quantile. s = 0 gives 
 * A static batch of C sequences runs until its longest output ends: E[max of C outputs], the expected largest
   order statistic E[X_(C)] = ∫ x·C·f(x)·F(x)^(C−1) dx (H. A. David and H. N. Nagaraja, Order Statistics, 3rd
   ed., Wiley 2003, eq. 2.1.5 with the density of the maximum, §2.1), here of the log-normal: m·∫ exp(σu − σ²/2)
-  ·C·φ(u)·Φ(u)^(C−1) du, by quadrature (as the expert wait's max of normals, core/inference_step.py). Blom's
+  ·C·φ(u)·Φ(u)^(C−1) du, by quadrature (as the expert wait's max of normals, core/busiest_rank.py). Blom's
   plotting-position approximation (G. Blom, Statistical Estimates and Transformed Beta-Variables, Wiley 1958:
   E[X_(C)] ≈ F⁻¹((C − 0.375)/(C + 0.25))) is the usual closed form for a normal spread; on a log-normal it
   returns the median at C = 1 (29% under the mean at sd = m), so the exact integral is used.

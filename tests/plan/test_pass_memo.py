@@ -37,7 +37,7 @@ def test_memoised_runs_once_per_input_only_inside_a_pass() -> None:
 
 
 def test_a_memo_kept_across_edits_holds_at_most_its_size() -> None:
-    """The window's phase cache keeps a memo from edit to edit (results/pipeline.PhaseCache.memo): past its size it
+    """The window's phase cache keeps a memo from edit to edit (results/phase_cache.PhaseCache.memo): past its size it
     starts empty, letting go of the values and the inputs it kept alive, and computes again what it let go."""
     calls: list[object] = []
 
