@@ -30,27 +30,19 @@ import numpy as np
 from gpudesk.catalog.records import ModelArch
 from gpudesk.core.adp_hold import record_hold_inputs
 from gpudesk.core.calibration_hook import CalibrationScales
-from gpudesk.core.constants import DECODE_KERNELS_PER_LAYER, KERNEL_BOUNDARY_S
 from gpudesk.core.constants import QUEUE_VARIABILITY_FACTOR as QV
-from gpudesk.core.constants import serving as SV
 from gpudesk.core.efficiency import Efficiencies
-from gpudesk.core.engine_release import record_gemm_peak, record_layer_stack, record_scores, scores_clause, unfused
+from gpudesk.core.engine_release import record_gemm_peak, record_layer_stack, scores_clause, unfused
 from gpudesk.core.engine_release import record_host as record_engine_host
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.inference_batch import bound_shares, static_batch
 from gpudesk.core.inference_concurrency import largest_concurrency
 from gpudesk.core.inference_disagg import prefill_instance
-from gpudesk.core.inference_lengths import (
-    concurrency_with_spread,
-    context_in_flight,
-    context_read,
-    lognormal_quantile,
-    service_cv2,
-)
+from gpudesk.core.inference_lengths import concurrency_with_spread, record_lengths, service_cv2
 from gpudesk.core.inference_load import KeptState, queue_figures, queue_kept
 from gpudesk.core.inference_server import server_parts
-from gpudesk.core.inference_step import ReplicaModel
+from gpudesk.core.inference_step import ReplicaModel, record_step_constants
 from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.pass_memo import fields_key, memoised_by
 from gpudesk.vocabulary.precision import serving_math as weights_math
@@ -199,49 +191,9 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
     pre = prefill_instance(fs, inp, a, rep, build) if disagg else rep
     if stated:
         record_engine_host(fs, inp.engine_release, rep.host, hw.size)
-    prompt, out = a["prompt_tokens"], np.maximum(a["output_tokens"], 1.0)
     static = inp.batching == "static"
-    ctx = fs.add("infer.context_in_flight", context_in_flight(prompt, out, a["output_sd"], static), "tokens",
-                 "mean context of a sequence in a decode step",
-                 "I + O/2 (static batching: the batch's sequences step through their outputs together)" if static
-                 else "I + (O² + sd(O)²)/(2·O) (in-flight batching: a sequence stays in the batch in proportion to "
-                 "its output length, its position uniform over it; sd 0: I + O/2)",
-                 ["infer.in.prompt_tokens", "infer.in.output_tokens", "infer.in.output_sd"])
-    read = fs.add("infer.context_read", context_read(ctx, prompt, out, a["kv_bucket_tokens"]), "tokens",
-                  "mean context a decode step's attention reads", "infer.context_in_flight; a static cache read in "
-                  "buckets of N tokens (infer.in.kv_bucket_tokens): min(context + N/2, I + O)",
-                  ["infer.context_in_flight", "infer.in.kv_bucket_tokens", "infer.in.prompt_tokens",
-                   "infer.in.output_tokens"])
-    limit = float(m.max_context) if m.max_context else np.inf
-    prompt_tail = np.minimum(lognormal_quantile(prompt, a["prompt_sd"], z), limit)
-    out_tail = np.maximum(lognormal_quantile(out, a["output_sd"], z), 1.0)
-    spread = ["infer.in.prompt_tokens", "infer.in.prompt_sd", "infer.in.percentile"]
-    fs.add("infer.prompt_tokens_tail", prompt_tail, "tokens", "input length at the percentile",
-           "m·exp(σ·z_p − σ²/2), σ² = ln(1 + (sd/m)²) (log-normal; capped at the model's context)", spread)
-    fs.add("infer.output_tokens_tail", out_tail, "tokens", "output length at the percentile",
-           "m·exp(σ·z_p − σ²/2), σ² = ln(1 + (sd/m)²) (log-normal)",
-           ["infer.in.output_tokens", "infer.in.output_sd", "infer.in.percentile"])
-    for key, const in (("roofline_p", SV.SERVING_ROOFLINE_SHARPNESS), ("kv_bw", SV.SERVING_DECODE_KV_BW_EFFICIENCY),
-                       ("prefill_share", SV.SERVING_PREFILL_GEMM_SHARE), ("expert_load_cv", SV.MOE_EXPERT_LOAD_CV)):
-        fs.constant(f"eff.serving_{key}", const)
-    fs.add("infer.expert_wait", rep.expert_wait, "ratio", "busiest expert rank's routed tokens / the mean",
-           "1 + CV·√(e/E)·E[max of e standard normals] (E routed experts split whole over e expert ranks; 1 "
-           "without expert parallelism)", ["infer.in.ep", "eff.serving_expert_load_cv"])
-    fs.constant("eff.kernel_boundary", KERNEL_BOUNDARY_S)
-    if not unfused(inp.engine_release):
-        fs.constant("eff.kernels_per_layer", DECODE_KERNELS_PER_LAYER)
-    hw_deps = ["hw.peak_flops", "hw.hbm_bw", "eff.matmul", "eff.hbm", "eff.attention", "eff.framework",
-               "eff.serving_roofline_p", "eff.serving_kv_bw", "eff.serving_prefill_share",
-               *(["infer.gemm_peak"] if stated else []), *record_scores(fs, inp.flash_attention)]
-    decode_ratio = [c for f, c in SV.MATMUL_EFFICIENCY_FP4_DECODE.items() if math in ("fp4", "fp6")
-                    and np.any(hw.family == f)]
-    for const in decode_ratio:  # NVFP4 decode GEMMs: their own share of the prefill's rate (one family today)
-        fs.constant("eff.serving_fp4_decode", const)
-        hw_deps.append("eff.serving_fp4_decode")
-    for const in [c for f, c in SV.NVFP4_GEMM_FIXED_S.items() if math == "fp4" and np.any(hw.family == f)]:
-        fs.constant("eff.nvfp4_gemm_fixed", const)  # and the fixed time of each of their GEMMs
-        fs.constant("eff.gemms_per_layer", SV.DECODE_GEMMS_PER_LAYER)
-        hw_deps += ["eff.nvfp4_gemm_fixed", "eff.gemms_per_layer"]
+    prompt, out, read, limit, prompt_tail, out_tail = record_lengths(fs, a, static, m.max_context, z)
+    hw_deps = record_step_constants(fs, rep, hw, math, inp.engine_release, inp.flash_attention, stated)
 
     groups = rep.attention_groups  # expert parallel wider than TP: attention runs data-parallel
     given = a["concurrency"]

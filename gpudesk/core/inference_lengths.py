@@ -35,8 +35,11 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import NamedTuple
 
 import numpy as np
+
+from gpudesk.core.explain import FigureSet
 
 
 def lognormal_quantile(mean: np.ndarray, sd: np.ndarray, z: float | np.ndarray) -> np.ndarray:
@@ -107,3 +110,43 @@ def context_read(ctx: np.ndarray, prompt: np.ndarray, out: np.ndarray, bucket: n
     min(ctx + N/2, I + O) for a static cache read in buckets of N tokens (module docstring)."""
     n = np.asarray(bucket, dtype=np.float64)
     return np.where(n > 0, np.minimum(ctx + n / 2.0, prompt + out), ctx)
+
+
+class ServedLengths(NamedTuple):
+    """A serving plan's lengths as the step model reads them (tokens): the means, the context a decode step's
+    attention reads, the model's context (inf where the catalog gives none) and the lengths at the percentile."""
+
+    prompt: np.ndarray
+    output: np.ndarray  # at least 1
+    read: np.ndarray
+    limit: float
+    prompt_tail: np.ndarray
+    output_tail: np.ndarray
+
+
+def record_lengths(fs: FigureSet, a: dict[str, np.ndarray], static: bool, max_context: float | None,
+                   z: float) -> ServedLengths:
+    """The context a decode step holds and reads, and the input and output lengths at the percentile (level ``z``),
+    recorded in ``fs`` from the plan's inputs ``a``; ``static``: static batching."""
+    prompt, out = a["prompt_tokens"], np.maximum(a["output_tokens"], 1.0)
+    ctx = fs.add("infer.context_in_flight", context_in_flight(prompt, out, a["output_sd"], static), "tokens",
+                 "mean context of a sequence in a decode step",
+                 "I + O/2 (static batching: the batch's sequences step through their outputs together)" if static
+                 else "I + (O² + sd(O)²)/(2·O) (in-flight batching: a sequence stays in the batch in proportion to "
+                 "its output length, its position uniform over it; sd 0: I + O/2)",
+                 ["infer.in.prompt_tokens", "infer.in.output_tokens", "infer.in.output_sd"])
+    read = fs.add("infer.context_read", context_read(ctx, prompt, out, a["kv_bucket_tokens"]), "tokens",
+                  "mean context a decode step's attention reads", "infer.context_in_flight; a static cache read in "
+                  "buckets of N tokens (infer.in.kv_bucket_tokens): min(context + N/2, I + O)",
+                  ["infer.context_in_flight", "infer.in.kv_bucket_tokens", "infer.in.prompt_tokens",
+                   "infer.in.output_tokens"])
+    limit = float(max_context) if max_context else np.inf
+    prompt_tail = np.minimum(lognormal_quantile(prompt, a["prompt_sd"], z), limit)
+    out_tail = np.maximum(lognormal_quantile(out, a["output_sd"], z), 1.0)
+    spread = ["infer.in.prompt_tokens", "infer.in.prompt_sd", "infer.in.percentile"]
+    fs.add("infer.prompt_tokens_tail", prompt_tail, "tokens", "input length at the percentile",
+           "m·exp(σ·z_p − σ²/2), σ² = ln(1 + (sd/m)²) (log-normal; capped at the model's context)", spread)
+    fs.add("infer.output_tokens_tail", out_tail, "tokens", "output length at the percentile",
+           "m·exp(σ·z_p − σ²/2), σ² = ln(1 + (sd/m)²) (log-normal)",
+           ["infer.in.output_tokens", "infer.in.output_sd", "infer.in.percentile"])
+    return ServedLengths(prompt, out, read, limit, prompt_tail, out_tail)

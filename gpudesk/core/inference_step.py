@@ -39,10 +39,24 @@ import numpy as np
 from gpudesk.catalog.records import ModelArch
 from gpudesk.core.busiest_rank import busiest_expert_rank, expected_busiest
 from gpudesk.core.collectives import Links, collective_time, local_members, mesh_share, tuned_all_reduce_time
-from gpudesk.core.constants import ACTIVATION_COMM_BYTES, FRAMEWORK_GEMM_TIME_SHARE, KERNEL_BOUNDARY_S
+from gpudesk.core.constants import (
+    ACTIVATION_COMM_BYTES,
+    DECODE_KERNELS_PER_LAYER,
+    FRAMEWORK_GEMM_TIME_SHARE,
+    KERNEL_BOUNDARY_S,
+)
 from gpudesk.core.constants import serving as SV
 from gpudesk.core.efficiency import Efficiencies, hbm_part_share
-from gpudesk.core.engine_release import LayerStack, gemm_peak, host_iteration_s, layer_stack, score_bytes
+from gpudesk.core.engine_release import (
+    LayerStack,
+    gemm_peak,
+    host_iteration_s,
+    layer_stack,
+    record_scores,
+    score_bytes,
+    unfused,
+)
+from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.memory_states import weight_bytes_per_param
 from gpudesk.core.model_math import (
@@ -324,3 +338,31 @@ class ReplicaModel:
         linear = (gemm ** p + stream ** p) ** (1.0 / p)
         gpu = linear + attn + self.collectives(tokens) + self.kernel_boundaries()
         return np.asarray(np.maximum(gpu, self.stack.prefill_launch_s) if self.stack.prefill_launch_s else gpu)
+
+
+def record_step_constants(fs: FigureSet, rep: ReplicaModel, hw: HardwareArrays, compute_math: str,
+                          engine_release: str, flash_attention: bool, stated: bool) -> list[str]:
+    """The serving constants a step's time reads, and the busiest expert rank's wait, recorded in ``fs``; returns the
+    keys a step's figures depend on (with the hardware's). ``stated``: the plan names its engine release."""
+    for key, const in (("roofline_p", SV.SERVING_ROOFLINE_SHARPNESS), ("kv_bw", SV.SERVING_DECODE_KV_BW_EFFICIENCY),
+                       ("prefill_share", SV.SERVING_PREFILL_GEMM_SHARE), ("expert_load_cv", SV.MOE_EXPERT_LOAD_CV)):
+        fs.constant(f"eff.serving_{key}", const)
+    fs.add("infer.expert_wait", rep.expert_wait, "ratio", "busiest expert rank's routed tokens / the mean",
+           "1 + CV·√(e/E)·E[max of e standard normals] (E routed experts split whole over e expert ranks; 1 "
+           "without expert parallelism)", ["infer.in.ep", "eff.serving_expert_load_cv"])
+    fs.constant("eff.kernel_boundary", KERNEL_BOUNDARY_S)
+    if not unfused(engine_release):
+        fs.constant("eff.kernels_per_layer", DECODE_KERNELS_PER_LAYER)
+    hw_deps = ["hw.peak_flops", "hw.hbm_bw", "eff.matmul", "eff.hbm", "eff.attention", "eff.framework",
+               "eff.serving_roofline_p", "eff.serving_kv_bw", "eff.serving_prefill_share",
+               *(["infer.gemm_peak"] if stated else []), *record_scores(fs, flash_attention)]
+    decode_ratio = [c for f, c in SV.MATMUL_EFFICIENCY_FP4_DECODE.items() if compute_math in ("fp4", "fp6")
+                    and np.any(hw.family == f)]
+    for const in decode_ratio:  # NVFP4 decode GEMMs: their own share of the prefill's rate (one family today)
+        fs.constant("eff.serving_fp4_decode", const)
+        hw_deps.append("eff.serving_fp4_decode")
+    for const in [c for f, c in SV.NVFP4_GEMM_FIXED_S.items() if compute_math == "fp4" and np.any(hw.family == f)]:
+        fs.constant("eff.nvfp4_gemm_fixed", const)  # and the fixed time of each of their GEMMs
+        fs.constant("eff.gemms_per_layer", SV.DECODE_GEMMS_PER_LAYER)
+        hw_deps += ["eff.nvfp4_gemm_fixed", "eff.gemms_per_layer"]
+    return hw_deps
