@@ -86,6 +86,7 @@ class Accelerator:
     segment: str = ""  # datacenter | workstation | consumer ("" = not recorded); consumer parts carry licence limits
     markets: tuple[str, ...] = ()  # global, china, export-controlled, china-market, domestic
     price_usd: float | None = None  # indicative street price per GPU
+    name_zh: str = ""  # the name a Chinese reader is shown ("" = the name reads the same in Chinese): see display_name
     provenance: Provenance = field(default_factory=Provenance)
 
     def peak_tflops(self, precision: str) -> float | None:
@@ -165,6 +166,7 @@ class Server:
     is_rack: bool = False  # NVL72-class rack-scale system
     scaleup_domain: int = 8
     price_usd: float | None = None
+    name_zh: str = ""  # the name a Chinese reader is shown ("" = the name reads the same in Chinese): see display_name
     provenance: Provenance = field(default_factory=Provenance)
 
 
@@ -289,3 +291,11 @@ class Citation:
     accessed: str = ""
     kind: str = "V"  # V vendor, S secondary, M measured, D derived
     note: str = ""  # how the source was used, caveats (added by the catalog; optional)
+
+
+def display_name(name: str, name_zh: str, lang: str) -> str:
+    """A catalog part's name as a reader of ``lang`` is shown it: the row's ``name_zh`` in Chinese where the catalog
+    gives one (the English name's descriptive words, such as "per Blackwell GPU of a Grace Blackwell superchip",
+    in Chinese), else the product name as it is. Every surface that names an accelerator or a server asks here."""
+    return name_zh if lang == "zh" and name_zh else name
+

@@ -141,6 +141,23 @@ class ChineseTexts:
         return _translated(_rows(self.source_dir / TABLES["cloud_offers"].toml_file, "cloud_offers"), "instance",
                            "instance_zh")
 
+    @cached_property
+    def part_names(self) -> dict[tuple[str, str], tuple[str, str]]:
+        """(table, id) -> (English, Chinese) of the accelerators' and servers' names (``name_zh``), for the surfaces
+        that hold a part by the id and English name the core recorded (a check's numbers, a ledger line, a rack);
+        a surface holding the record itself reads its ``name_zh`` (:func:`gpudesk.catalog.records.display_name`)."""
+        return {(table, row_id): names for table in ("accelerators", "servers")
+                for row_id, names in _translated(_rows(self.source_dir / TABLES[table].toml_file, table), "name",
+                                                 "name_zh").items()}
+
+    def part_named(self, table: str, row_id: str, english: str, lang: str) -> str:
+        """A catalog part's name in ``lang``: its ``name_zh`` while the row still carries this English name (a user's
+        own row of the same id keeps its own name)."""
+        if lang != "zh" or not english:
+            return english
+        source, chinese = self.part_names.get((table, row_id), ("", ""))
+        return chinese if chinese and source == english else english
+
     def _worded(self, part: str, row_id: str, english: str, lang: str) -> str:
         """``english`` in ``lang``: the translation in ``part`` for ``row_id`` while it was made from this English (an
         English reader's words need no part read)."""

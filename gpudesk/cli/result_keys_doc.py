@@ -14,6 +14,8 @@ from gpudesk.core.sized_configuration import Layout, ServingCapacity, SizedConfi
 MEANINGS: dict[str, str] = {
     # SizedConfiguration
     "accelerator_id": "catalog id of the accelerator", "accelerator_name": "its product name",
+    "accelerator_name_zh": "its name in Chinese where the catalog gives one (name_zh; empty: the product name)",
+    "server_name_zh": "the chassis' name in Chinese where the catalog gives one (name_zh; empty: the product name)",
     "server_id": "catalog id of the server (a partly populated one ends in @GPUs)", "server_name": "the chassis' product name",
     "server_vendor": "the chassis' catalog vendor (various = a generic row, generic = derived for an accelerator no server holds)",
     "gpus_per_server": "GPU slots of the chassis", "gpus_per_node": "GPUs per node the phase runs on (a rented instance's GPUs, else those populated per server)",

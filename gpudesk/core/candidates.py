@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from gpudesk.catalog.records import display_name
+
 
 @dataclass(frozen=True)
 class Reason:
@@ -37,3 +39,8 @@ class Candidate:
     memory_capacity: float = 0.0  # bytes per GPU
     point: int = -1  # row of the configuration in the phase's search (PhaseSearch.find); -1 = not searched
     precision: str = ""  # weights (and KV cache) the configuration runs at, e.g. "FP8"
+    accelerator_name_zh: str = ""  # the catalog's name_zh (catalog.records.display_name)
+
+    def accelerator_named(self, lang: str) -> str:
+        """The accelerator's name as a reader of ``lang`` is shown it."""
+        return display_name(self.accelerator_name, self.accelerator_name_zh, lang)

@@ -82,7 +82,8 @@ def _owned_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase, config: SizedConf
         detail += f" (partly populated: {config.gpus_installed_per_server} of {config.gpus_per_server} GPU slots)"
     server_params = (("gpus", config.gpus_installed_per_server), ("accelerator", r.accelerator.name),
                      ("slots", config.gpus_per_server), ("partly", config.partly_populated),
-                     ("server_vendor", config.server_vendor))
+                     ("server_vendor", config.server_vendor), ("server_id", config.server_id),
+                     ("accelerator_id", r.accelerator.id))
     price = _price(fs.number("tco.server_price"))
     out.add("servers", "hardware", "capex", config.server_name, detail, config.servers_new, "server", price, "once",
             _status(price, user=bool(phase.costs.gpu_price_override), estimated="tco.gpu_price" in fs),

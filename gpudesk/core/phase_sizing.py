@@ -159,5 +159,6 @@ def size_phase(phase: Phase, r: ResolvedPhase, results: list[WorkloadResult], fs
         servers_owned=owned_servers(phase, servers), baseline_gpus=int(baseline), server_vendor=chassis.vendor,
         instances=instances, instance=offer.instance if offer is not None and instances else "",
         gpus_per_instance=offer.gpus if offer is not None and instances else 0,
+        accelerator_name_zh=r.accelerator.name_zh, server_name_zh=chassis.name_zh,
     )
     return config

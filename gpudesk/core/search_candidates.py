@@ -121,7 +121,7 @@ def candidates(search: PhaseSearch | None, memory_inputs=None) -> list[Candidate
             nodes=p.nodes, layout=layout_line(p), fits=p.feasible, time_or_throughput=_metric(p, search),
             time_or_throughput_unit=unit, cost=math.nan, cost_unit=search.currency, reasons=tuple(reasons),
             pinned=p.accelerator_id == search.plan_accelerator, memory=memory, memory_capacity=capacity,
-            point=p.index, precision=precision_text(p),
+            point=p.index, precision=precision_text(p), accelerator_name_zh=p.accelerator_name_zh,
         ))
     return out
 

@@ -121,6 +121,7 @@ def point(table: PointTable, row: int, units: list[UnitCost], kind: str, min_bit
     prec = c["prec"][row]
     return SearchPoint(
         index=int(row), kind=kind, accelerator_id=unit.accelerator.id, accelerator_name=unit.accelerator.name,
+        accelerator_name_zh=unit.accelerator.name_zh,
         precision=str(prec), weight_dtype=str(c["weight"][row]), kv_dtype=str(c["kv"][row]),
         compute_dtype=str(c["compute"][row]), gpus=int(gpus) if math.isfinite(gpus) else 0,
         nodes=int(math.ceil(gpus / max(per, 1))) if math.isfinite(gpus) else 0, feasible=mask == 0,

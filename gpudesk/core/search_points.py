@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from gpudesk.catalog.records import display_name
 from gpudesk.core.search_catalog import HOURS_PER_MONTH, HOURS_PER_YEAR
 from gpudesk.vocabulary.delivery import horizon_months
 from gpudesk.vocabulary.sizing import BINDING
@@ -225,6 +226,11 @@ class SearchPoint:
     layout: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)  # tp, pp, ep, cp, dp, zero …
     bits: int = 16
     caveat: str = ""  # quality caveat code ("" when at or above the plan's own precision)
+    accelerator_name_zh: str = ""  # the catalog's name_zh (catalog.records.display_name)
+
+    def accelerator_named(self, lang: str) -> str:
+        """The accelerator's name as a reader of ``lang`` is shown it."""
+        return display_name(self.accelerator_name, self.accelerator_name_zh, lang)
 
     @property
     def priced(self) -> bool:

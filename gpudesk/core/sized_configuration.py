@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from gpudesk.catalog.records import display_name
 from gpudesk.vocabulary.delivery import DELIVERY_MODE
 from gpudesk.vocabulary.sizing import SIZED_BY, UNSERVED
 from gpudesk.vocabulary.workloads import WORKLOAD_KIND
@@ -124,6 +125,12 @@ class SizedConfiguration:
     instances: int = 0
     instance: str = ""
     gpus_per_instance: int = 0
+    accelerator_name_zh: str = ""  # the catalog rows' name_zh (catalog.records.display_name)
+    server_name_zh: str = ""
+
+    def accelerator_named(self, lang: str) -> str:
+        """The accelerator's name as a reader of ``lang`` is shown it."""
+        return display_name(self.accelerator_name, self.accelerator_name_zh, lang)
 
     @property
     def units(self) -> int:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from gpudesk.catalog.sources import chinese_texts
 from gpudesk.core.assumptions import Assumption
 from gpudesk.report.check_text import in_language, offers_named
 from gpudesk.report.server_names import storage_display_name
@@ -55,6 +56,8 @@ def assumption_text(assumption: Assumption, lang: str = "en") -> str:
             values[f"{key}_name"] = vocabulary.name_of(code, lang) if code in vocabulary else code
     if "currency" in values:  # 人民币（元）, not the code CNY
         values["currency"] = ReportText(lang).choice("currency_name", str(values["currency"]))
+    if "server_id" in values:  # a catalog server in the reader's words, as the configuration names it
+        values["server"] = chinese_texts().part_named("servers", str(values["server_id"]), str(values["server"]), lang)
     if "storage" in values:  # a catalog storage class in the reader's words, as the BOM and architecture name it
         values["storage"] = storage_display_name(str(values["storage"]), lang)
     if "status" in values:

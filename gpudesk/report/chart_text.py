@@ -14,6 +14,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from gpudesk.catalog.sources import chinese_texts
 from gpudesk.report.display_units import COUNT_SCALES_ZH, count_scale, plain_number
 from gpudesk.report.server_names import server_display_name
 from gpudesk.results.chart_model import ChartSpec, Marker, RackLayoutSpec, RefLine, Series
@@ -185,8 +186,12 @@ def named_racks(spec: RackLayoutSpec, lang: str) -> RackLayoutSpec:
     language's pattern (:func:`gpudesk.report.server_names.server_display_name`), a vendor's product as it is."""
     server = spec.server
     old = str(server.get("name", ""))
-    named = server_display_name(old, str(server.get("vendor", "")), int(server.get("gpus", 0)),
-                                str(server.get("accelerator", "")), lang) if old else old
+    words = chinese_texts()
+    accelerator = words.part_named("accelerators", str(server.get("accelerator_id", "")),
+                                   str(server.get("accelerator", "")), lang)
+    named = server_display_name(words.part_named("servers", str(server.get("id", "")), old, lang),
+                                str(server.get("vendor", "")), int(server.get("gpus", 0)), accelerator,
+                                lang) if old else old
     if named == old:
         return spec
     racks = [dataclasses.replace(rack, boxes=[

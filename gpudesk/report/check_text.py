@@ -118,9 +118,15 @@ def localise(check: Check, language: str = "en") -> tuple[str, str, str]:
             numbers.update({k: format_money(float(numbers[k]), str(numbers["currency"]), language)
                             for k in MONEY_KEYS if k in numbers})
         if "server_vendor" in numbers:  # a generic chassis is named in the reader's language
-            numbers["server"] = server_display_name(str(numbers.get("server", "")), str(numbers["server_vendor"]),
-                                                    int(numbers.get("server_gpus", 0)),
-                                                    str(numbers.get("accelerator", "")), language)
+            words = chinese_texts()
+            accelerator = words.part_named("accelerators", str(numbers.get("accelerator_id", "")),
+                                           str(numbers.get("accelerator", "")), language)
+            server = words.part_named("servers", str(numbers.get("server_id", "")), str(numbers.get("server", "")),
+                                      language)
+            numbers["server"] = server_display_name(server, str(numbers["server_vendor"]),
+                                                    int(numbers.get("server_gpus", 0)), accelerator, language)
+            if "accelerator" in numbers:
+                numbers["accelerator"] = accelerator
         for key in DIGITS_KEYS:  # figures a template leaves unformatted: the one digits rule (plain_number)
             if isinstance(numbers.get(key), (float, int)) and "{" + key + "}" in message + fix:
                 numbers[key] = format_number(float(numbers[key]))

@@ -33,7 +33,7 @@ from gpudesk.report.number_format import (
     format_quantity,
     with_count_word,
 )
-from gpudesk.report.server_names import server_display_name
+from gpudesk.report.server_names import catalog_names
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.results.chart_model import ChartSpec, Series
 from gpudesk.results.plan_result import PlanEstimate
@@ -267,21 +267,6 @@ def _unranked_note(comparison: PlanComparison, total: ComparisonRow | None, text
     low = min(ranked, key=lambda i: total.values[i] or 0.0)
     return Note(text.get("compare.no_verdict", plans=plans, best=comparison.names[low],
                          value=value_text(total, low, comparison, text)), "warning")
-
-
-def catalog_names(catalog: Any, lang: str = "en") -> dict[str, str]:
-    """Product names by catalog id (accelerators, servers, models, cloud offers, storage, NICs, switches); a generic
-    server in the reader's language."""
-    if catalog is None:
-        return {}
-    names: dict[str, str] = {}
-    for rows in (catalog.accelerators(), catalog.models(), catalog.storage_options(), catalog.nics(),
-                 catalog.switches()):
-        names.update({row.id: str(row.name) for row in rows})
-    names.update({s.id: server_display_name(s.name, s.vendor, s.gpus, names.get(s.accelerator_id, ""), lang)
-                  for s in catalog.servers()})
-    names.update({o.id: f"{o.provider} {o.instance} ({o.region})" for o in catalog.cloud_offers()})
-    return names
 
 
 def input_label(path: str, lang: str, describe: Callable[[str], str] | None) -> str:

@@ -53,8 +53,12 @@ def item(line: LedgerLine, text: ReportText) -> str:
     key = base_key(line)
     if key in SERVER_ITEMS:  # a generic chassis is named in the reader's language; a vendor's product as it is
         params = dict(line.params)
-        return server_display_name(line.item, str(params.get("server_vendor", "")), int(params.get("slots", 0)),
-                                   str(params.get("accelerator", "")), text.lang)
+        words = chinese_texts()
+        accelerator = words.part_named("accelerators", str(params.get("accelerator_id", "")),
+                                       str(params.get("accelerator", "")), text.lang)
+        server = words.part_named("servers", str(params.get("server_id", "")), line.item, text.lang)
+        return server_display_name(server, str(params.get("server_vendor", "")), int(params.get("slots", 0)),
+                                   accelerator, text.lang)
     if key in STORAGE_ITEMS:
         return storage_display_name(line.item, text.lang)
     offer = str(dict(line.params).get("offer_id", "")) if key in OFFER_ITEMS else ""

@@ -181,7 +181,7 @@ def configuration_rows(phase: PhaseEstimate, t: ReportText) -> list[tuple[str, s
         servers = t.get("summary.instances_value", count=format_number(c.instances, 0), instance=named,
                         per=c.gpus_per_instance)
     rows = [
-        (t.get("summary.accelerator"), c.accelerator_name),
+        (t.get("summary.accelerator"), c.accelerator_named(t.lang)),
         (t.get("summary.gpus"), format_quantity(c.gpus, "GPUs", t, 0)),
         (t.get("summary.servers") if c.owns_hardware else t.get("summary.servers_rented"), servers),
     ]
@@ -337,7 +337,7 @@ def _candidate_table(ctx: ProposalContext, candidates: list[Candidate], owned: b
         shown = shown[:CANDIDATE_ROWS - 1] + [own]
     for c in shown:
         rows.append((
-            str(c.rank), c.accelerator_name, format_number(c.gpus, 0), format_number(c.nodes, 0), c.layout,
+            str(c.rank), c.accelerator_named(t.lang), format_number(c.gpus, 0), format_number(c.nodes, 0), c.layout,
             t.get("value.yes") if c.fits else t.get("value.no"),
             _performance(c, t),
             candidate_cost(c.cost, c.cost_unit, t),

@@ -90,8 +90,8 @@ def _what(ctx: ProposalContext, phase: PhaseEstimate) -> str:
         return t.get("exec.what_owned" if c.installed_gpus == c.gpus else "exec.what_owned_partly",
                      servers=format_number(c.servers), server=configured_server_name(c, t.lang),
                      gpus=format_number(c.gpus), installed=format_number(c.installed_gpus),
-                     accelerator=c.accelerator_name, mode=mode)
-    return t.get("exec.what_rented", gpus=format_number(c.gpus), accelerator=c.accelerator_name, mode=mode)
+                     accelerator=c.accelerator_named(t.lang), mode=mode)
+    return t.get("exec.what_rented", gpus=format_number(c.gpus), accelerator=c.accelerator_named(t.lang), mode=mode)
 
 
 def _whose(ctx: ProposalContext, phase: PhaseEstimate) -> str:
@@ -336,10 +336,10 @@ def alternatives_table(ctx: ProposalContext) -> DataTable | None:
     if not others:
         return None
     own = next((c for c in phase.candidates if c.pinned), None)
-    rows = [(t.get("exec.chosen"), _configuration(own.accelerator_name, own.precision, own.layout, t)
-             if own is not None else phase.config.accelerator_name, format_number(phase.config.gpus, 0),
+    rows = [(t.get("exec.chosen"), _configuration(own.accelerator_named(t.lang), own.precision, own.layout, t)
+             if own is not None else phase.config.accelerator_named(t.lang), format_number(phase.config.gpus, 0),
              candidate_cost(own.cost, own.cost_unit, t) if own is not None else t.get("bom.quote_needed"))]
-    rows += [(t.get("exec.alternative", n=i), _configuration(c.accelerator_name, c.precision, c.layout, t),
+    rows += [(t.get("exec.alternative", n=i), _configuration(c.accelerator_named(t.lang), c.precision, c.layout, t),
               format_number(c.gpus, 0), candidate_cost(c.cost, c.cost_unit, t)) for i, c in enumerate(others, start=1)]
     header = (t.get("search.option"), t.get("search.configuration"), t.get("candidates.gpus"),
               t.get("candidates.cost" if phase.config.owns_hardware else "candidates.cost_rent"))
@@ -362,7 +362,7 @@ def alternatives_warnings(ctx: ProposalContext) -> list[Note]:
     others = _alternatives(phase)
     t = ctx.text
     sep = "：" if t.lang == "zh" else ": "
-    notes = [Note(_configuration(c.accelerator_name, c.precision, c.layout, t) + sep
+    notes = [Note(_configuration(c.accelerator_named(t.lang), c.precision, c.layout, t) + sep
                   + reason_text(r, t.lang), "warning")
              for c in others for r in c.reasons if r.key == "search_attention_dp"]
     own = next((c for c in phase.candidates if c.pinned), None)

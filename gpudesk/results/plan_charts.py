@@ -149,7 +149,8 @@ def rack_layout_chart(figures: FigureSet, r: ResolvedPhase) -> RackLayoutSpec | 
                           notes=f"first {shown} of {total} racks shown" if total > shown else "",
                           role_labels={"liquid": "liquid-cooled", "air": "air-cooled", "network": "network"},
                           server={"name": r.server.name, "vendor": chassis.vendor, "gpus": chassis.gpus,
-                                  "accelerator": r.accelerator.name})
+                                  "accelerator": r.accelerator.name, "id": chassis.id,
+                                  "accelerator_id": r.accelerator.id})
 
 
 MODE_ROLES = {"cloud_on_demand": "cloud_on_demand", "private": "private", "hybrid": "hybrid"}

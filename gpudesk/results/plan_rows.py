@@ -137,6 +137,7 @@ def _plan_row(config: SizedConfiguration, figures: FigureSet, phase: Phase, ledg
         cost=ledger_cost(ledger, years) if ledger is not None else math.nan, cost_unit=phase.costs.currency,
         reasons=tuple(reasons), pinned=True,
         memory=memory, memory_capacity=figures.number("mem.capacity", 0.0), point=-1, precision=precision,
+        accelerator_name_zh=config.accelerator_name_zh,
     )
 
 

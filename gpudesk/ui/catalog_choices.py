@@ -7,10 +7,10 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 
-from gpudesk.catalog.sources import ChineseTexts, chinese_texts
+from gpudesk.catalog.records import display_name
 from gpudesk.catalog.store import Catalog
 from gpudesk.project.model import Workload
-from gpudesk.report.server_names import server_display_name, storage_display_name
+from gpudesk.report.server_names import offer_display_name, server_display_name, storage_display_name
 from gpudesk.ui.widgets.session_text import session_language
 
 Provider = Callable[[], Sequence[tuple[str, str]]]
@@ -56,8 +56,9 @@ class CatalogChoices:
         return items
 
     def accelerators(self) -> list[tuple[str, str]]:
+        lang = session_language()
         return [
-            (a.id, self._mark(f"{a.name} · {a.memory_gb:g} GB", a.provenance.user_row))
+            (a.id, self._mark(f"{display_name(a.name, a.name_zh, lang)} · {a.memory_gb:g} GB", a.provenance.user_row))
             for a in self.catalog.accelerators()
         ]
 
@@ -75,8 +76,8 @@ class CatalogChoices:
 
     def cloud_offers(self) -> list[tuple[str, str]]:
         return [("", QCoreApplication.translate("CatalogChoices", "— cheapest matching offer —"))] + [
-            (o.id, self._mark(offer_choice_name(o, words, lang), o.provenance.user_row))
-            for words, lang in [(chinese_texts(), session_language())] for o in self.catalog.cloud_offers()
+            (o.id, self._mark(offer_display_name(o, lang), o.provenance.user_row))
+            for lang in [session_language()] for o in self.catalog.cloud_offers()
         ]
 
     def nics(self) -> list[tuple[str, str]]:
@@ -88,18 +89,12 @@ class CatalogChoices:
         ]
 
 
-def offer_choice_name(offer: Any, words: ChineseTexts, lang: str) -> str:
-    """A cloud offer as a choice list names it: provider, instance (in the session language: 阿里云, "H100 SXM
-    （按卡计，典型价）"), region; a user's own row as written."""
-    name = f"{offer.provider} {offer.instance} ({offer.region})"
-    return name if offer.provenance.user_row else words.offer_named(name, offer.id, lang)
-
-
 def server_name_in_language(catalog: Catalog, server) -> str:
     """A server row's name in the session language: a generic chassis through the language's pattern."""
-    names = {a.id: a.name for a in catalog.accelerators()}
-    return server_display_name(server.name, server.vendor, server.gpus, names.get(server.accelerator_id, ""),
-                               session_language())
+    lang = session_language()
+    names = {a.id: display_name(a.name, a.name_zh, lang) for a in catalog.accelerators()}
+    return server_display_name(server.name, server.vendor, server.gpus, names.get(server.accelerator_id, ""), lang,
+                               server.name_zh)
 
 
 ID_FIELDS = {"model_id": "model", "accelerator_id": "accelerator", "server_id": "server", "cloud_offer_id": "cloud_offer",
@@ -121,7 +116,7 @@ def catalog_name(catalog: Catalog, field: str, value: str) -> str | None:
     for row in rows:
         if row.id == value:
             if accessor == "cloud_offer":
-                return offer_choice_name(row, chinese_texts(), session_language())
+                return offer_display_name(row, session_language())
             if accessor == "server":
                 return server_name_in_language(catalog, row)
             if accessor == "storage_option":

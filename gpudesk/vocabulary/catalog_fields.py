@@ -14,6 +14,7 @@ from gpudesk.vocabulary.terms import Term, Vocabulary
 CATALOG_FIELD: Vocabulary[Term] = Vocabulary("catalog field", (
     Term("id", "Id", "编号"),
     Term("name", "Name", "名称"),
+    Term("name_zh", "Name in Chinese", "中文名称"),
     Term("vendor", "Vendor", "厂商"),
     Term("family", "Family", "架构系列"),
     Term("memory_gb", "Memory", "显存"),

@@ -265,7 +265,7 @@
       <translation>总拥有成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="214" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="215" />
       <source>cannot estimate</source>
       <translation>无法估算</translation>
     </message>
@@ -280,12 +280,12 @@
       <translation>放得下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="224" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="225" />
       <source>no price</source>
       <translation>无价格</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="204" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="205" />
       <source>{0}  ◆ pinned</source>
       <translation>{0}  ◆ 已选定</translation>
     </message>
@@ -526,22 +526,22 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>自定义模型：{name}（方案中定义）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_choices.py" line="77" />
+      <location filename="../../gpudesk/ui/catalog_choices.py" line="78" />
       <source>— cheapest matching offer —</source>
       <translation>— 自动选择最便宜的匹配报价 —</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_choices.py" line="86" />
+      <location filename="../../gpudesk/ui/catalog_choices.py" line="87" />
       <source>— chosen for the fabric —</source>
       <translation>— 按网络类型自动选择 —</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_choices.py" line="65" />
+      <location filename="../../gpudesk/ui/catalog_choices.py" line="66" />
       <source>— derived from accelerator —</source>
       <translation>— 按加速卡自动推导 —</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_choices.py" line="83" />
+      <location filename="../../gpudesk/ui/catalog_choices.py" line="84" />
       <source>— from server —</source>
       <translation>— 沿用服务器自带网卡 —</translation>
     </message>
@@ -2440,17 +2440,17 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>选定此配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="335" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="336" />
       <source>Pin {0}</source>
       <translation>选定 {0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="323" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="324" />
       <source>Pin {0} × {1}</source>
       <translation>采用 {0} × {1}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/recommendation.py" line="341" />
+      <location filename="../../gpudesk/ui/panels/recommendation.py" line="342" />
       <source>Pinned {0}; the plan is re-estimated. Undo restores the previous choice.</source>
       <translation>已选定 {0}，方案已重新估算。撤销可恢复之前的选择。</translation>
     </message>

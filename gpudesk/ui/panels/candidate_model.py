@@ -201,7 +201,8 @@ class CandidateTableModel(RowsTableModel):
         if col == COL_RANK:  # while the search is pending the plan's row has no rank among the searched ones yet
             return "…" if self.pending_rows() else str(c.rank)
         if col == COL_ACCELERATOR:
-            return self.tr("{0}  ◆ pinned").format(c.accelerator_name) if c.pinned else c.accelerator_name
+            name = c.accelerator_named(session_language())
+            return self.tr("{0}  ◆ pinned").format(name) if c.pinned else name
         if col == COL_GPUS:
             return f"{c.gpus:,}"
         if col == COL_NODES:

@@ -279,7 +279,7 @@ class RecommendationPanel(QWidget):
         else:
             pattern = self.tr("Rank {0}: {1} — {2} GPUs on {3} nodes ({4})")
         head = pattern.format(
-            rank, html.escape(c.accelerator_name), f"{c.gpus:,}", f"{c.nodes:,}", html.escape(c.layout))
+            rank, html.escape(c.accelerator_named(lang)), f"{c.gpus:,}", f"{c.nodes:,}", html.escape(c.layout))
         items = "".join(f"<li>{html.escape(r)}</li>" for r in reasons_in(c, lang))
         self.reasons.setText(f"<b>{head}</b><ul style='margin-left:-24px'>{items}</ul>", when_seen=True)
         self.status.setText(self.tr("This configuration is pinned in the plan.") if c.pinned else "")
@@ -320,8 +320,8 @@ class RecommendationPanel(QWidget):
             return False
         phase = self.document.project.phases[self.phase]
         changes = point_assignments(self.catalog, phase, self.phase, point)
-        label = self.tr("Pin {0} × {1}").format(point.accelerator_name, point.gpus)
-        return self._pin(label, changes, point.accelerator_name, point.accelerator_id)
+        name = point.accelerator_named(session_language())
+        return self._pin(self.tr("Pin {0} × {1}").format(name, point.gpus), changes, name, point.accelerator_id)
 
     def pin_selected(self) -> bool:
         """Write the selected configuration (or, without one searched, its accelerator) as one undoable edit."""
@@ -332,7 +332,8 @@ class RecommendationPanel(QWidget):
             return True
         phase = self.document.project.phases[self.phase]
         changes = pin_assignments(self.catalog, phase, self.phase, c.accelerator_id)
-        return self._pin(self.tr("Pin {0}").format(c.accelerator_name), changes, c.accelerator_name, c.accelerator_id)
+        name = c.accelerator_named(session_language())
+        return self._pin(self.tr("Pin {0}").format(name), changes, name, c.accelerator_id)
 
     def _pin(self, label: str, changes: list[tuple[str, Any]], name: str, accelerator_id: str) -> bool:
         """Apply a pin's changes as one undoable edit ``label``; say so and emit ``pinned`` (False: nothing changed)."""

@@ -16,7 +16,6 @@ from gpudesk.refusals import os_reason, refusal
 from gpudesk.report.comparison import PlanComparison
 from gpudesk.report.comparison_config import configuration_rows_by_phase
 from gpudesk.report.comparison_export import (
-    catalog_names,
     comparison_document,
     cumulative_cost_chart,
     input_rows,
@@ -27,6 +26,7 @@ from gpudesk.report.comparison_export import (
 )
 from gpudesk.report.document import Branding
 from gpudesk.report.formula_text import formula_text
+from gpudesk.report.server_names import catalog_names
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.ui.widgets.session_text import refusal_words, session_language
 from gpudesk.wizard.defaults import unset_word

@@ -1,0 +1,70 @@
+"""A catalog part's name in Chinese: an accelerator or server whose English name describes the product in words
+("NVIDIA GB200 (per Blackwell GPU of a Grace Blackwell superchip)", "NVIDIA GB200 NVL72 rack") carries a ``name_zh``
+in the catalog TOML, built into catalog.db and read into the record; every surface names the part through
+``catalog.records.display_name``, so a Chinese proposal never shows an English sentence in brackets beside a part.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from gpudesk.catalog.records import display_name
+from gpudesk.catalog.store import Catalog
+from gpudesk.report.server_names import server_display_name, storage_display_name
+
+BRACKETED = re.compile(r"[（(]([^（()）]*)[）)]")
+ENGLISH_WORD = re.compile(r"(?<![A-Za-z0-9.-])[a-z][a-z-]+(?![A-Za-z0-9])")
+"""A word of lower-case Latin letters: part numbers, brands and acronyms (HGX, MLU-Link, BI-V100) start upper-case
+or hold digits; "x" between counts is one letter."""
+GOLDEN = Path(__file__).resolve().parents[1] / "report" / "golden"
+
+
+def bracketed_english(name: str) -> list[str]:
+    """The English words inside a name's brackets."""
+    return [word for inner in BRACKETED.findall(name) for word in ENGLISH_WORD.findall(inner)]
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    return Catalog.open()
+
+
+def test_the_rule_finds_an_english_word_in_brackets_and_passes_a_part_number() -> None:
+    assert bracketed_english("NVIDIA GB200 (per Blackwell GPU of a Grace Blackwell superchip)") == [
+        "per", "of", "superchip"]
+    assert bracketed_english("Huawei Atlas 800T A2 (8 x Ascend 910B)") == []
+    assert bracketed_english("NVIDIA B200 (HGX/DGX) 180GB") == []
+
+
+def test_every_accelerator_and_server_reads_without_english_words_in_chinese(catalog: Catalog) -> None:
+    names = {a.id: display_name(a.name, a.name_zh, "zh") for a in catalog.accelerators()}
+    names.update({s.id: server_display_name(s.name, s.vendor, s.gpus, names.get(s.accelerator_id, ""), "zh",
+                                            s.name_zh) for s in catalog.servers()})
+    english = {row: (name, bracketed_english(name)) for row, name in names.items() if bracketed_english(name)}
+    assert not english, english
+    assert names["gb200"] == "NVIDIA GB200（Grace Blackwell 超级芯片，按其中每颗 Blackwell GPU 计）"
+    assert names["gb200-nvl72"] == "NVIDIA GB200 NVL72 机柜"
+
+
+def test_a_chinese_name_is_only_for_chinese(catalog: Catalog) -> None:
+    gb200 = next(a for a in catalog.accelerators() if a.id == "gb200")
+    assert display_name(gb200.name, gb200.name_zh, "en") == gb200.name
+    assert display_name("NVIDIA H100 SXM5 80GB", "", "zh") == "NVIDIA H100 SXM5 80GB"  # a product name as it is
+
+
+def test_no_chinese_sample_proposal_or_comparison_names_a_part_in_english(catalog: Catalog) -> None:
+    """The approved zh texts of the samples' proposals and comparison (tests/report/test_sample_goldens.py holds the
+    PDFs to them) never carry the English name of a part that has Chinese words."""
+    english = [a.name for a in catalog.accelerators() if a.name_zh]
+    english += [s.name for s in catalog.servers() if s.name_zh]
+    english += [s.name for s in catalog.storage_options() if storage_display_name(s.name, "zh") != s.name]
+    found = []
+    for path in sorted(GOLDEN.glob("*_zh.txt")):
+        text = " ".join(path.read_text(encoding="utf-8").split())
+        found += [f"{path.name}: {name}" for name in english if " ".join(name.split()) in text]
+        found += [f"{path.name}: ({inner})" for inner in BRACKETED.findall(text)
+                  if any(inner in name for name in english) and bracketed_english(f"({inner})")]
+    assert not found, "\n".join(found)
