@@ -35,7 +35,7 @@ Qt-free, so the CLI and the proposal can use it as well as the Explain panel.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -306,3 +306,27 @@ def field_labels(lang: str) -> dict[str, str]:
         names.setdefault(bare.rsplit(".", 1)[-1], set()).add(labels[bare])
     labels.update({name: next(iter(found)) for name, found in names.items() if len(found) == 1 and name not in labels})
     return labels
+
+
+FIGURE_NAME = re.compile(r"(?<![\w.{])([a-z][a-z0-9]*(?:[._][a-z0-9]+)+)(?![\w(])")
+"""A name in a formula that reads as code: a figure's key or its last part (``hours_used_per_month``,
+``mem.max_concurrency``). A mathematical symbol with a subscript (``d_qk``, ``r_kv``, ``z_p``) starts with one letter
+and is left as it is; so is a plain word."""
+_LABEL_END = re.compile(r" \(|; |, ")
+
+
+def named_formula(formula: str, label_of: Callable[[str], str | None]) -> str:
+    """An English formula with each figure it names as code by the figure's English label, as the inputs table below
+    it names the same figure: 'billed_gpus x hours_per_month x price' -> 'GPUs billed x hours per month x price'.
+    ``label_of`` gives a name's label (None: not a figure). A label is cut before its first bracket, semicolon or
+    comma, which explain the figure in the table rather than in the formula; a name with no label, but written
+    in snake case, reads with spaces ('head_dim' -> 'head dim'); a dotted name with no label stays as it is."""
+    def name(match: re.Match[str]) -> str:
+        code = match.group(1)
+        if len(code.split("_", 1)[0].split(".", 1)[0]) < 2:  # a subscripted symbol: r_kv, t_mb
+            return code
+        label = label_of(code)
+        if label:
+            return _LABEL_END.split(label, maxsplit=1)[0]
+        return code.replace("_", " ") if "." not in code else code
+    return FIGURE_NAME.sub(name, formula)

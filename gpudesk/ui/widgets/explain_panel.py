@@ -15,7 +15,7 @@ from gpudesk.core.checks import Check
 from gpudesk.core.explain import Explanation, FigureSet, Quantity
 from gpudesk.report.check_text import localise
 from gpudesk.report.display_units import NOT_APPLICABLE, as_row_label, display_value, plain_number
-from gpudesk.report.formula_text import formula_text
+from gpudesk.report.formula_text import formula_text, named_formula
 from gpudesk.report.series_text import per_month_total_unit, series_basis, series_value
 from gpudesk.ui.status_style import BLOCKED, DARK, INFO, LIGHT, WARNING, is_dark
 from gpudesk.ui.widgets.display_text import DisplayText
@@ -88,6 +88,8 @@ def explanation_html(exp: Explanation, figures: FigureSet | None = None, text: D
     parts.append("</p>")
     if exp.formula:
         formula = powers_of_ten(formulas.formula(exp.formula))
+        if text.lang == "en":  # the figures a formula names as code by their labels (Chinese: the translation's words)
+            formula = named_formula(formula, figure_labels(exp, figures))
         parts.append(f"<p><i>{html.escape(heads['formula'])}</i><br><span class='{FORMULA_STYLE}'>{formula_html(formula)}"
                      "</span></p>")
     if exp.source:
@@ -120,6 +122,26 @@ def explanation_html(exp: Explanation, figures: FigureSet | None = None, text: D
             parts += [f"<li><small>{origin(s)}</small></li>" for s in cited]
             parts.append("</ul>")
     return "".join(parts)
+
+
+def figure_labels(exp: Explanation, figures: FigureSet | None) -> Callable[[str], str | None]:
+    """The English label of a figure a formula names (its key, or the key's last part): one of the explanation's
+    inputs first, then a figure of the phase, nearest the explained figure's own prefix."""
+    own = {q.key: q.label for q in exp.inputs}
+    keys = figures.keys() if figures is not None else []
+    prefix = exp.key.rsplit(".", 1)[0] + "."
+
+    def label(code: str) -> str | None:
+        if code in own:
+            return own[code]
+        if figures is not None and code in figures:
+            return figures.label(code)
+        ends = [k for k in own if k.rsplit(".", 1)[-1] == code]
+        if ends:
+            return own[ends[0]]
+        ends = sorted((k for k in keys if k.endswith("." + code)), key=lambda k: (not k.startswith(prefix), k))
+        return figures.label(ends[0]) if ends and figures is not None else None
+    return label
 
 
 INPUT_COLUMN_SHARE = 36

@@ -1,0 +1,64 @@
+"""The English Explain panel names the figures a formula uses by their labels, as the inputs table below it does:
+"GPUs billed x hours per month x price", never "billed_gpus x hours_per_month x price"
+(report/formula_text.named_formula, ui/widgets/explain_panel.figure_labels)."""
+
+from __future__ import annotations
+
+import html
+import re
+from functools import lru_cache
+
+import pytest
+
+from gpudesk.catalog.store import Catalog
+from gpudesk.paths import samples_dir
+from gpudesk.project.io import load_project
+from gpudesk.report.formula_text import named_formula
+from gpudesk.results.pipeline import estimate_plan
+from gpudesk.results.plan_result import PlanEstimate
+from gpudesk.ui.widgets.display_text import display_text
+from gpudesk.ui.widgets.explain_panel import explanation_html
+
+CODE_NAME = re.compile(r"(?<![\w.{])[a-z][a-z0-9]+(?:_[a-z0-9]+)+(?![\w(])")
+"""A snake-case name whose first part is a word (a subscripted symbol such as r_kv or d_qk starts with one letter)."""
+FORMULA = re.compile(r"<span class='formula'>(.*?)</span></p>", re.S)
+
+
+@lru_cache(maxsize=None)
+def plan(sample: str) -> PlanEstimate:
+    return estimate_plan(load_project(samples_dir() / f"{sample}.gpudesk").project, Catalog.open())
+
+
+def formula_shown(html_text: str) -> str:
+    found = FORMULA.search(html_text)
+    return html.unescape(re.sub(r"<[^>]+>", "", found.group(1))) if found else ""
+
+
+def test_a_name_becomes_its_label_and_a_symbol_stays() -> None:
+    labels = {"billed_gpus": "GPUs billed", "hours_per_month": "hours per month (730)"}
+    assert named_formula("billed_gpus x hours_per_month x price", labels.get) == "GPUs billed x hours per month x price"
+    assert named_formula("L · (r_kv + r_rope) · B_kv", labels.get) == "L · (r_kv + r_rope) · B_kv"
+    assert named_formula("memory_gb × 1e9", labels.get) == "memory gb × 1e9"  # no label: read with spaces
+
+
+@pytest.mark.parametrize("sample", ["bank-llm-assistant", "ecommerce-recsys", "manufacturer-vision-private"])
+def test_no_english_formula_in_the_explain_panel_shows_a_snake_case_name(sample: str) -> None:
+    en = display_text("en")
+    found = set()
+    for phase in plan(sample).phases:
+        figures = phase.figures
+        for key in figures.keys(include_inputs=False):
+            exp = figures.explain(key)
+            if exp.formula and CODE_NAME.search(exp.formula):
+                shown = formula_shown(explanation_html(exp, figures, en))
+                found.update(f"{key}: {name}" for name in CODE_NAME.findall(shown))
+    assert not found, sorted(found)[:20]
+
+
+def test_the_label_read_is_the_inputs_own() -> None:
+    phase = plan("bank-llm-assistant").phases[0]
+    key = next(k for k in phase.figures.keys(include_inputs=False)
+               if "hours_used_per_month" in phase.figures.explain(k).formula)
+    exp = phase.figures.explain(key)
+    label = next(q.label for q in exp.inputs if q.key.endswith(".hours_used_per_month"))
+    assert label.split(" (")[0] in formula_shown(explanation_html(exp, phase.figures, display_text("en")))
