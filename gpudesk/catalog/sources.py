@@ -20,6 +20,7 @@ from gpudesk.catalog.intake import citation_from_mapping, record_from_mapping
 from gpudesk.catalog.schema import TABLES
 from gpudesk.catalog.validate import check_unique, validate_tables
 from gpudesk.paths import resource_path
+from gpudesk.vocabulary.catalog_values import CLOUD_REGION
 from gpudesk.vocabulary.plan_choices import MARKET
 
 CATALOG_FILE = "catalog.toml"
@@ -202,15 +203,16 @@ class ChineseTexts:
             text = chinese + text[len(english):]
         english, chinese = self.instances.get(offer_id, ("", ""))
         text = text.replace(english, chinese, 1) if english and chinese else text
-        return _market_region(text, lang)
+        return _region_named(text, lang)
 
 
-def _market_region(text: str, lang: str) -> str:
-    """An offer's region that is a market code rather than a provider's region ("global" for a market-wide rate,
-    "cn", "us"), alone or in brackets at the end of the offer's name, by the market's name in ``lang`` (全球,
-    中国大陆); a provider's region ("cn-northwest-1") as it is. In Chinese the brackets are the full-width ones of
-    the name before them: 'B200（按卡计，典型价） (全球)' mixed both in one name."""
-    for term in MARKET:
+def _region_named(text: str, lang: str) -> str:
+    """An offer's region, alone or in brackets at the end of the offer's name, by its name in ``lang``: a market
+    code ("global" for a market-wide rate, "cn", "us") by the market's name (全球, 中国大陆), a provider's region
+    ("cn-northwest-1") by the place (宁夏, vocabulary/catalog_values.CLOUD_REGION). In Chinese the brackets are the
+    full-width ones of the name before them: 'B200（按卡计，典型价） (全球)' mixed both in one name, and
+    'p4d.24xlarge (cn-northwest-1)' read as code."""
+    for term in (*MARKET, *CLOUD_REGION):
         if text == term.code:
             return term.name(lang)
         if text.endswith(f"({term.code})"):

@@ -168,6 +168,7 @@ def provider_note(ctx: ProposalContext, phase: PhaseEstimate) -> str:
     provider, region = str(params.get("provider", "")), str(params.get("region", ""))
     offer = str(params.get("offer_id", ""))
     provider, region = chinese_texts().offer_named(provider, offer, t.lang), chinese_texts().offer_named(region, offer, t.lang)
+    region = "" if region and region in provider else region  # AWS 中国（宁夏区域，…）: its region named already
     if provider:
         where = f"{provider}（{region}）" if region and t.lang == "zh" else f"{provider} ({region})" if region \
             else provider

@@ -31,3 +31,19 @@ FRAMEWORK_SUPPORT: Vocabulary[Term] = Vocabulary("framework support", (
     Term("partial", "works with gaps", "部分可用"),
     Term("none", "not supported", "不支持"),
 ))
+
+CLOUD_REGION: Vocabulary[Term] = Vocabulary("cloud region", (  # a cloud offer's region (catalog cloud_offers.region)
+    # English keeps the provider's own code, as its console and price list write it; Chinese names the place, as
+    # the providers' Chinese pages do (华东 2（上海） reads 上海 here: a region name sits in brackets after the offer)
+    Term("us-east-1", "us-east-1", "美国弗吉尼亚北部"),
+    Term("us-east-2", "us-east-2", "美国俄亥俄"),
+    Term("us-central1", "us-central1", "美国爱荷华"),
+    Term("eastus", "eastus", "美国弗吉尼亚"),
+    Term("cn-north-1", "cn-north-1", "北京"),
+    Term("cn-northwest-1", "cn-northwest-1", "宁夏"),
+    Term("cn-beijing", "cn-beijing", "北京"),
+    Term("cn-hangzhou", "cn-hangzhou", "杭州"),
+    Term("cn-shanghai", "cn-shanghai", "上海"),
+    Term("cn-southwest-2", "cn-southwest-2", "贵阳"),
+    Term("ap-guangzhou", "ap-guangzhou", "广州"),
+))
