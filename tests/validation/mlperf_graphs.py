@@ -27,7 +27,7 @@ from dataclasses import replace
 
 import numpy as np
 from mlperf_adp_hold import hold_findings
-from mlperf_deepseek_r1 import server_limit_findings
+from mlperf_deepseek_r1_findings import server_limit_findings
 from mlperf_llama_405b import INTERACTIVE_LOGS
 from mlperf_server_bounds import bound_findings
 

@@ -12,12 +12,12 @@ from mlperf_deepseek_r1 import (
     OFFLINE_TAILS,
     RECIPE,
     RUNS,
-    _drains,
     output_cv,
     output_moments,
     server_gaps,
     tokens_per_query,
 )
+from mlperf_deepseek_r1_findings import _drains
 from mlperf_graphs import CAPTURED, graphs_off
 from mlperf_llama_405b import (
     INTERACTIVE_LOGS,
