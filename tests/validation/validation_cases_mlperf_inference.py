@@ -59,7 +59,7 @@ from engine_releases import mlperf_release
 from mlperf_deepseek_r1 import DELL_SERVER, as_recipe, as_run, output_cv
 from mlperf_deepseek_r1_findings import deepseek_findings
 from mlperf_graphs import graph_findings, with_graphs
-from mlperf_llama_405b import llama_findings
+from mlperf_llama_405b_findings import llama_findings
 from mlperf_server_offline import as_served, interactive_findings, p90_findings, server_offline_findings
 from mlperf_submitted_configs import as_submitted, as_submitted_dense
 from validation_catalog import catalog
