@@ -300,8 +300,9 @@ def adp_hold_check(timeout: int, wait: int, iteration_s: float, target_s: float)
 
 def amd_cdna3_serving_check(accelerator: Accelerator) -> list[Check]:
     """A serving plan on an AMD CDNA3 accelerator: AMD's own published MI300X runs (vLLM 0.9.1, ROCm 6.4.1) measured
-    0.39-0.74 of gpudesk's throughput (the release they ran, vllm-v1-sync, stated), too few runs (8) for an 80% band (core/accuracy.py AMD_CDNA3_SERVING_GROUP):
-    the serving figures carry no band, and this warning says what the runs show. On another CDNA3 part (MI325X)
+    AMD_CDNA3_SERVING_MEASURED_LOW to _HIGH of gpudesk's throughput (the release they ran, vllm-v1-sync, stated),
+    too few runs (8) for an 80% band (core/accuracy.py AMD_CDNA3_SERVING_GROUP): the serving figures carry no band,
+    and this warning says what the runs show. On another CDNA3 part (MI325X)
     it says first that gpudesk's validation holds no serving run on that part: the family's runs are MI300X's."""
     runs = amd_cdna3_serving_numbers(accelerator.family)
     if runs is None:

@@ -222,7 +222,7 @@ TARGETS_MET = {
                "training memory / all", "training memory / nvidia-hopper", "system power / all"),
     "p90": ("training / all", "training / nvidia-ampere", "training / nvidia-blackwell", "training / nvidia-hopper",
             "inference throughput / all", "inference throughput / intel-gaudi",
-            "serving throughput, in-flight batching / nvidia-blackwell",
+            "serving throughput, in-flight batching / all", "serving throughput, in-flight batching / nvidia-blackwell",
             "serving throughput, in-flight batching / nvidia-hopper", "MLPerf inference throughput / nvidia-hopper",
             "training memory / all", "training memory / nvidia-hopper", "system power / all"),
 }

@@ -36,12 +36,11 @@ dev-ai/performance-results.html, stored copy read 2026-12-03): 'a local inferenc
 infinite rate', Docker container rocm/vllm:rocm6.4.1_vllm_0.9.1_20250715 (released 2025-07-16), 8 x MI300X
 (192 GB, 750 W) with two EPYC 9554, FP8 checkpoints with an FP8 KV cache (amd/Llama-3.1-70B-Instruct-FP8-KV,
 amd/Llama-3.1-405B-Instruct-FP8-KV), TP 8, each row's input and output length, number of prompts and max num seqs
-(equal on every row: all requests in flight at once). The page's single 'Throughput (tokens/s)' carries a decimal,
-as vLLM's own benchmark figure does: vLLM's throughput benchmark (benchmarks/throughput.py) reports
-``tokens_per_second`` = (prompt + output tokens) / elapsed time, the figure ROCm/MAD's report
-(scripts/vllm/vllm_benchmark_report.py) files as ``throughput_tot`` beside ``throughput_gen`` (output only). It is
-read as that total: output tokens/s = throughput x output / (input + output), per GPU / 8 (were it output only, the
-measured figures would be (input + output) / output times higher: 1.06x at 128/2,048, 2x at 2,048/2,048). vLLM's
+(equal on every row: all requests in flight at once). The page's single 'Throughput (tokens/s)' is read as output
+tokens/s, ROCm/MAD's ``throughput_gen`` (scripts/vllm/vllm_benchmark_report.py files it beside ``throughput_tot``,
+vLLM's prompt + output ``tokens_per_second``), per GPU / 8: Azure's runs of the same workloads on 8 MI300X and the
+page's own rows say so (validation_amd_reading.py). Until 2026-12-04 it was read as the prompt + output total (its
+decimal was taken for vLLM's unrounded figure), output tokens/s = throughput x output / (input + output). vLLM's
 memory share ``--gpu-memory-utilization`` 0.9 (MAD's setting) is the KV share gpudesk is given; engine release
 ``current`` (vLLM).
 
@@ -55,6 +54,7 @@ from statistics import median
 
 import numpy as np
 from validation_amd_builds import where_it_goes
+from validation_amd_reading import reading_record
 from validation_cases_inference import InferenceCase
 from validation_cases_serving import ServingCase
 from validation_catalog import catalog
@@ -132,21 +132,22 @@ GAUDI2_TTFT = [
 
 
 def _amd(model_id: str, label: str, rows: list[tuple]) -> list[ServingCase]:
-    """(input, output, prompts = max num seqs, total tokens/s on TP8) rows of AMD's throughput table."""
+    """(input, output, prompts = max num seqs, output tokens/s on TP8) rows of AMD's throughput table."""
     return [ServingCase(
         id=f"amd-vllm-{model_id}-mi300x-tp8-fp8-{isl}-{osl}", citation=f"{_AMD}, {label}", model_id=model_id,
-        accelerator_id="mi300x", tp=8, prompt=isl, output=osl, measured=total * osl / (isl + osl) / 8,
+        accelerator_id="mi300x", tp=8, prompt=isl, output=osl, measured=figure / 8,
         weight_dtype="fp8", kv_dtype="fp8", max_batch=prompts, serving_fraction=0.9, requests=prompts,
         release="vllm-v1-sync",
-        note=(f"{total:,} tokens/s on 8 MI300X, read as vLLM's tokens_per_second (prompt + output): output "
-              f"{total * osl / (isl + osl):,.0f} tokens/s; offline, in-flight batching, {prompts:,} prompts of "
+        note=(f"{figure:,} tokens/s on 8 MI300X, read as output tokens/s (MAD's throughput_gen; Azure's runs of "
+              "the same workloads agree, validation_amd_reading.py); offline, in-flight batching, "
+              f"{prompts:,} prompts of "
               f"{isl:,} + {osl:,} tokens with max num seqs {prompts:,} (all in flight at once); TP8, FP8 weights and "
               "KV cache (the FP8-KV checkpoint); --gpu-memory-utilization 0.9; engine vllm-v1-sync (vLLM 0.9.1 on "
               "ROCm 6.4.1: the V1 engine, AITER off, scheduling synchronously, ROCm/MAD's scripts/vllm/config.csv "
               "setting no --async-scheduling; AITER's build notes saying it did not support an FP8 KV cache yet, so "
               "vLLM's own ROCm attention kernels and torch._scaled_mm (hipBLASLt) for the FP8 linear layers; "
               "validation_amd_builds.py)"))
-        for isl, osl, prompts, total in rows]
+        for isl, osl, prompts, figure in rows]
 
 
 AMD_MI300X_SERVING = (
@@ -238,9 +239,10 @@ def findings(results: list) -> list[str]:
         f"the 2-card rows pay their all-reduces over one bundle and read within {two_card:.0%}. To close the gap the all-reduces "
         f"alone would have to take {needed * 1e3:.2f} ms each, {needed / per_reduce:.1f}x gpudesk's, and nothing "
         "published says they do, so no term was added. AMD's MI300X rows read gpudesk "
-        f"{ratio:.1f}x fast at 128 + 2,048 on Llama 3.1 70B (the 405B rows alike): the page's throughput is read as "
-        "vLLM's tokens_per_second (prompt + output tokens); read as output tokens alone the same row would read "
-        f"{ratio * step.output / (step.prompt + step.output):.1f}x fast. With all {step.max_batch:,} sequences in "
+        f"{ratio:.2f}x fast at 128 + 2,048 on Llama 3.1 70B (the 405B rows alike): the page's throughput is read as "
+        "output tokens/s; read as vLLM's prompt + output tokens_per_second the same row would read "
+        f"{ratio * (step.prompt + step.output) / step.output:.2f}x fast. " + reading_record(list(AMD_MI300X_SERVING))
+        + f" With all {step.max_batch:,} sequences in "
         f"flight the page's rate is one step (prefill included) every {_step_ms(step.measured, step):.0f} ms, gpudesk's "
         f"every {_step_ms(by[step.id].predicted, step):.0f} ms. **Where it goes** (2026-12-04, published figures, "
         "nothing fitted): (1) the gap is there at batch 1: the same page's latency table (same container, "
