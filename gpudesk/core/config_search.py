@@ -31,7 +31,8 @@ from gpudesk.core import search_other, search_serving, search_training
 from gpudesk.core.candidates import Reason
 from gpudesk.core.constants import TRAINING_POWER_LOAD
 from gpudesk.core.derived_servers import fabric_server
-from gpudesk.core.hardware import HardwareArrays, capacity_bytes
+from gpudesk.core.hardware import HardwareArrays
+from gpudesk.core.hardware_sources import capacity_bytes
 from gpudesk.core.owned_power import WorkloadDraw
 from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase, plan_nic, resolve_model
 from gpudesk.core.plan_workload import TRAIN_KINDS, instance_domain, scaleout_of
@@ -90,7 +91,7 @@ class PhaseSearch:
     markets: dict[str, tuple[Reason, ...]] = field(default_factory=dict)  # accelerator id -> market status
     unit_price: dict[str, float] = field(default_factory=dict)  # accelerator id -> price per GPU-hour (basis)
     unit_gpus: dict[str, int] = field(default_factory=dict)  # accelerator id -> GPUs bought together
-    capacity: dict[str, float] = field(default_factory=dict)  # accelerator id -> bytes per GPU (hardware.capacity_bytes)
+    capacity: dict[str, float] = field(default_factory=dict)  # accelerator id -> B per GPU (capacity_bytes)
     plan_accelerator: str = ""
     tiers: dict[str, int] = field(default_factory=dict)  # accelerator id -> market tier (search_catalog.market_tier)
     families: dict[str, str] = field(default_factory=dict)  # accelerator id -> calibration family (accuracy caveats)

@@ -20,7 +20,7 @@ from gpudesk.core.accuracy import AMD_CDNA3_MEASURED_PART, amd_cdna3_serving_num
 from gpudesk.core.checks import Check
 from gpudesk.core.constants.infrastructure import PCIE_X16_GBS_BY_GEN
 from gpudesk.core.digits import percent_text
-from gpudesk.core.hardware import scaleup_bandwidth_unknown
+from gpudesk.core.hardware_sources import scaleup_bandwidth_unknown
 
 BOTTLENECK_IDS = (
     "host.cpu_starves_gpus", "host.ram_short", "host.pcie_lanes_short", "host.nic_pcie_bottleneck",

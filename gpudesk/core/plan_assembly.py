@@ -12,7 +12,8 @@ from gpudesk.core.candidates import Candidate
 from gpudesk.core.checks import Check
 from gpudesk.core.digits import percent_text, plain_number
 from gpudesk.core.explain import FigureSet
-from gpudesk.core.hardware import HardwareArrays, capacity_source
+from gpudesk.core.hardware import HardwareArrays
+from gpudesk.core.hardware_sources import capacity_source
 from gpudesk.core.memory_alternatives import NODE_GPUS
 from gpudesk.core.pitfalls import bottleneck_pitfall
 from gpudesk.core.plan_pitfalls import plan_pitfalls

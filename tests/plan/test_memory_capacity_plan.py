@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from gpudesk.catalog.pinned import pinned_catalog
-from gpudesk.core.hardware import capacity_bytes
+from gpudesk.core.hardware_sources import capacity_bytes
 from gpudesk.core.plan_catalog_rows import catalog_rows_used
 from gpudesk.project.catalog_snapshot import catalog_drift, record_catalog_rows
 from gpudesk.project.io import dumps_project, loads_project

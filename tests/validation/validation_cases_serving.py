@@ -32,7 +32,7 @@ from engine_releases import DEEPSEEK_BLOG_RELEASE, PERF_OVERVIEW_RELEASE
 from validation_catalog import catalog
 
 from gpudesk.catalog.records import Accelerator, ModelArch
-from gpudesk.core.hardware import capacity_bytes
+from gpudesk.core.hardware_sources import capacity_bytes
 
 PERF_OVERVIEW = ("NVIDIA TensorRT-LLM docs/source/performance/perf-overview.md (v1.0 tables, commit 00f3768, "
                  "https://github.com/NVIDIA/TensorRT-LLM/blob/00f37686aa854010d68bcbd0f4ab000221541ca6/docs/"
