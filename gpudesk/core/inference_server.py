@@ -212,5 +212,7 @@ def add_server_figures(fs: FigureSet, res: dict[str, np.ndarray], valid: np.ndar
            ["infer.max_rate_per_replica", "infer.prefill_s", "infer.in.output_sd"])
     fs.add("infer.rate_bound", BOUND_CODES[res["bound"].astype(int)], "", "what bounds the rate per replica",
            "the target whose largest n is the smallest: ttft, tpot or e2e; throughput when the engine's sequence "
-           "slots are", ["infer.max_rate_per_replica"], vocabulary=BINDING)
+           "slots are" + ("; where the balancer's hold moves the rate below that one, the first-token (ttft) or "
+                          "end-to-end (e2e) target that fails just above the rate found" if held else ""),
+           ["infer.max_rate_per_replica"], vocabulary=BINDING)
     return lam
