@@ -190,3 +190,57 @@ def test_serving_dry_run_writes_prefill_and_decode_on_a_grid(tmp_path):
     assert {r["status"] for r in data["prefill"] + data["decode"]} == {"ok"}
     assert all(r["ttft_s"] > 0 for r in data["prefill"]) and all(r["eager_step_s"] > 0 for r in data["decode"])
     assert "sliding window 20" in data["attention_by_model"]["tiny-dry-run-window"]
+
+
+def _kernel_script():
+    pytest.importorskip("torch")
+    spec = importlib.util.spec_from_file_location("kernel_classes", SCRIPT_DIR / "kernel_classes.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)  # the script puts its own folder on sys.path for its helpers
+    return script
+
+
+def test_kernel_classes_dry_run_measures_every_planned_point(tmp_path):
+    script = _kernel_script()
+    assert script.main(["--dry-run", "--out", str(tmp_path)]) == 0
+    data = json.loads((tmp_path / "kernels.json").read_text())
+    plan = data["plan"]
+    assert [(r["precision"], r["shape"], r["m"]) for r in data["gemm"]] == [
+        (p, s, m) for p in plan["precisions"] for s in plan["gemm_shapes"] for m in plan["gemm_rows"]]
+    assert [r["kind"] for r in data["hbm"]] == ["copy", "sum"]
+    assert [(r["batch"], r["context"]) for r in data["decode_attention"]] == [
+        (b, c) for c in plan["decode_contexts"] for b in plan["decode_batches"]]
+    assert [r["seq"] for r in data["prefill_attention"]] == plan["prefill_seqs"]
+    rows = data["gemm"] + data["hbm"] + data["decode_attention"] + data["prefill_attention"]
+    assert {r["status"] for r in rows} == {"ok"}
+    for r in rows:
+        assert len(r["replay_s"]) == plan["replays"] and r["per_call_s"] > 0
+    for r in data["gemm"]:  # weights rotate over enough copies to exceed rotate_bytes, each call one copy
+        assert r["copies"] * r["weight_bytes"] >= plan["rotate_bytes"] and r["calls_per_replay"] % r["copies"] == 0
+        assert r["flops"] == 2 * r["m"] * r["n"] * r["k"]
+        assert r["tflops"] == pytest.approx(r["flops"] / r["per_call_s"] / 1e12)
+
+
+def test_kernel_classes_budget_marks_the_rest_skipped(tmp_path):
+    script = _kernel_script()
+    import torch
+
+    plan = {**script.DRY_PLAN, "budget_s": -1.0}
+    rec = script.KernelRecorder(tmp_path, {"torch": torch.__version__, "cuda": None}, plan)
+    script.run_gemms(rec, plan, torch.device("cpu"))
+    script.run_prefill_attention(rec, plan, torch.device("cpu"))
+    data = json.loads((tmp_path / "kernels.json").read_text())
+    assert data["gemm"] and {r["status"] for r in data["gemm"] + data["prefill_attention"]} == {
+        "skipped (time budget)"}
+
+
+def test_kernel_classes_gemm_shapes_are_the_catalog_llama_70b():
+    script = _kernel_script()
+    _, models = catalog_rows({"llama-3.1-70b"})
+    m = models["llama-3.1-70b"]
+    assert (script.HIDDEN, script.FFN, script.HEADS, script.KV_HEADS, script.HEAD_DIM) == (
+        m.hidden, m.ffn_hidden, m.n_heads, m.n_kv_heads, m.head_dim)
+    tp1, tp8 = script.llama70b_gemms(1), script.llama70b_gemms(8)
+    layer = sum(n * k for n, k in tp1.values())  # one layer's linear parameters
+    assert sum(n * k for n, k in tp8.values()) * 8 == layer
+    assert layer * m.n_layers + 2 * m.vocab * m.hidden == pytest.approx(m.params_total, rel=0.01)
