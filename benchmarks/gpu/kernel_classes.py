@@ -91,25 +91,26 @@ def calls_per_replay(copies: int, est_s: float, plan: dict) -> int:
     return copies * max(1, min(rounds, plan["max_calls"] // copies))
 
 
-def measure(rec: KernelRecorder, section: str, row: dict, build, device: torch.device) -> dict | None:
-    """Time the calls ``build()`` returns (calls, extra fields); record the row ok, OOM or error. The tensors
-    live only inside ``build``'s closures, released before the next row."""
+def measure(rec: KernelRecorder, section: str, row: dict, build, device: torch.device, rates) -> None:
+    """Time the calls ``build()`` returns (calls, extra fields) and record the row: ok with ``rates(seconds per
+    call)`` added, OOM, error, or skipped past the budget. The tensors live only inside ``build``'s closures,
+    released before the next row."""
     if rec.over_budget():
         rec.add(section, {**row, "status": "skipped (time budget)"})
-        return None
+        return
     fresh_memory(device)
     try:
         calls, extra = build()
         per_call, times = per_call_time(calls, device, rec.data["plan"]["replays"])
         out = {**row, **extra, "status": "ok", "calls_per_replay": len(calls), "replay_s": times,
-               "per_call_s": per_call}
+               "per_call_s": per_call, **rates(per_call)}
     except torch.OutOfMemoryError as exc:
         out = {**row, "status": "OOM", "error": str(exc).splitlines()[0][:300]}
     except RuntimeError as exc:
         out = {**row, "status": "error", "error": str(exc).splitlines()[0][:300]}
     calls = None
     fresh_memory(device)
-    return out
+    rec.add(section, out)
 
 
 def gemm_call(precision: str, x: torch.Tensor, w: torch.Tensor, one: torch.Tensor):
@@ -141,13 +142,10 @@ def run_gemms(rec: KernelRecorder, plan: dict, device: torch.device) -> None:
                     n_calls = calls_per_replay(copies, est, plan)
                     return [gemm_call(precision, x, weights[i % copies], one) for i in range(n_calls)], {}
 
-                out = measure(rec, "gemm", row, build, device)
-                if out is not None:
-                    if out["status"] == "ok":
-                        t = out["per_call_s"]
-                        out.update(tflops=flops / t / 1e12, weight_tbs=w_bytes / t / 1e12,
-                                   tbs=out["bytes"] / t / 1e12)
-                    rec.add("gemm", out)
+                measure(rec, "gemm", row, build, device,
+                        lambda t, row=row: {"tflops": row["flops"] / t / 1e12,
+                                            "weight_tbs": row["weight_bytes"] / t / 1e12,
+                                            "tbs": row["bytes"] / t / 1e12})
 
 
 def run_hbm(rec: KernelRecorder, plan: dict, device: torch.device) -> None:
@@ -163,11 +161,7 @@ def run_hbm(rec: KernelRecorder, plan: dict, device: torch.device) -> None:
                 return [lambda: dst.copy_(src)] * 2, {}
             return [lambda: src.sum(dtype=torch.float32)] * 2, {}
 
-        out = measure(rec, "hbm", row, build, device)
-        if out is not None:
-            if out["status"] == "ok":
-                out["tbs"] = moved / out["per_call_s"] / 1e12
-            rec.add("hbm", out)
+        measure(rec, "hbm", row, build, device, lambda t, moved=moved: {"tbs": moved / t / 1e12})
 
 
 def run_decode_attention(rec: KernelRecorder, plan: dict, device: torch.device) -> None:
@@ -195,11 +189,8 @@ def run_decode_attention(rec: KernelRecorder, plan: dict, device: torch.device) 
                     return attend
                 return [call(caches[i % copies]) for i in range(n_calls)], {}
 
-            out = measure(rec, "decode_attention", row, build, device)
-            if out is not None:
-                if out["status"] == "ok":
-                    out["kv_tbs"] = kv_bytes / out["per_call_s"] / 1e12
-                rec.add("decode_attention", out)
+            measure(rec, "decode_attention", row, build, device,
+                    lambda t, kv_bytes=kv_bytes: {"kv_tbs": kv_bytes / t / 1e12})
 
 
 def run_prefill_attention(rec: KernelRecorder, plan: dict, device: torch.device) -> None:
@@ -219,11 +210,7 @@ def run_prefill_attention(rec: KernelRecorder, plan: dict, device: torch.device)
                     return F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)
             return [attend] * calls_per_replay(1, flops / 5e14, plan), {}
 
-        out = measure(rec, "prefill_attention", row, build, device)
-        if out is not None:
-            if out["status"] == "ok":
-                out["tflops"] = flops / out["per_call_s"] / 1e12
-            rec.add("prefill_attention", out)
+        measure(rec, "prefill_attention", row, build, device, lambda t, flops=flops: {"tflops": flops / t / 1e12})
 
 
 def summary(data: dict) -> str:
