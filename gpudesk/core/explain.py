@@ -16,7 +16,6 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -25,11 +24,10 @@ from gpudesk.core.arrays import Gathered, whole
 from gpudesk.core.constants import Constant
 from gpudesk.core.explanation import Explanation, Quantity, format_value
 from gpudesk.core.figure_blocks import Rows
+from gpudesk.core.figure_entry import Entry, Index, make_entry, months_of, new_entry, pick
 from gpudesk.vocabulary.terms import Term, Vocabulary
 
 __all__ = ["Explanation", "FigureSet", "Index", "Quantity", "Rows", "as_array", "format_value"]
-
-Index = int | tuple[int, ...] | None
 
 SERIES_OVER = ("month", "month_total")
 """What a figure's 1-D value runs over when it is not candidates: ``month`` a value for each month of the phase (a
@@ -38,87 +36,11 @@ cost per month, a demand multiplier), ``month_total`` a running total by month. 
 cumulative cost read 179,965 CNY, its first month, where the 3-month total is 539,896)."""
 
 
-class _Entry(tuple):  # type: ignore[type-arg]
-    """One figure: (key, label, unit, value, formula, depends_on, source, note, is_input, vocabulary, awaiting, over),
-    read by name. A tuple made by :data:`_make` (``tuple.__new__``, no Python ``__init__``): a priced configuration
-    records ~260 figures nobody reads but the cost ledger, and a slotted dataclass's ``__init__`` was most of what
-    recording one cost (0.59 -> 0.29 µs each). Entries are never changed once made."""
-
-    __slots__ = ()
-    key: str = property(itemgetter(0))  # type: ignore[assignment]
-    label: str = property(itemgetter(1))  # type: ignore[assignment]
-    unit: str = property(itemgetter(2))  # type: ignore[assignment]
-    value: Any = property(itemgetter(3))
-    formula: str = property(itemgetter(4))  # type: ignore[assignment]
-    depends_on: tuple[str, ...] = property(itemgetter(5))  # type: ignore[assignment]
-    source: str = property(itemgetter(6))  # type: ignore[assignment]
-    note: str = property(itemgetter(7))  # type: ignore[assignment]
-    is_input: bool = property(itemgetter(8))  # type: ignore[assignment]
-    # a categorical figure: its values are this vocabulary's codes
-    vocabulary: Vocabulary[Term] | None = property(itemgetter(9))  # type: ignore[assignment]
-    # cost lines awaiting a quote that a money figure leaves out (its value is the rest)
-    awaiting: tuple[str, ...] = property(itemgetter(10))  # type: ignore[assignment]
-    over: str = property(itemgetter(11))  # type: ignore[assignment]  # a series over the phase's months (SERIES_OVER)
-
-
-_make = tuple.__new__
-
-
-def _entry(key: str, label: str, unit: str, value: Any, formula: str = "", depends_on: tuple[str, ...] = (),
-           source: str = "", note: str = "", is_input: bool = False, vocabulary: Vocabulary[Term] | None = None,
-           awaiting: tuple[str, ...] = (), over: str = "") -> _Entry:
-    """An entry with the defaults of a figure left out (the less frequent paths: merging, rows, spreading)."""
-    return _make(_Entry, (key, label, unit, value, formula, depends_on, source, note, is_input, vocabulary, awaiting,
-                          over))
-
-
-def _months(entry: _Entry) -> tuple[tuple[float, ...], str]:
-    """(every month's value, what it runs over) of a series over the phase's months; ((), "") for any other figure."""
-    if not entry.over:
-        return (), ""
-    return tuple(float(v) for v in np.ravel(np.asarray(entry.value, dtype=float))), entry.over
-
-
-def _pick(value: Any, index: Index) -> float | str:
-    kind = type(value)
-    if kind is float:  # the common cases first, as the general path below answers them (what each surface reads)
-        return float(value)
-    if kind is np.ndarray and (index is None or value.ndim == 0):
-        if not value.size:
-            return float("nan")
-        item = value.item(0)
-        return float(item) if type(item) is float else _scalar(item)
-    if isinstance(value, str):
-        return value
-    if isinstance(value, (float, int)):  # a Python scalar (bool and np.float64 included): what _scalar makes of it
-        return float(value)
-    if isinstance(value, Gathered):  # a flat batch's figure (1-D): one row, without gathering the rest
-        row = 0 if index is None else index[-1] if isinstance(index, tuple) else index
-        return _scalar(value.at(row))
-    array = np.asarray(value)
-    if array.ndim == 0 or index is None:  # the first value (item: as a Python scalar, which _scalar reads alike)
-        return _scalar(array.item(0)) if array.size else float("nan")
-    idx = index if isinstance(index, tuple) else (index,)
-    # Broadcast rules: a length-1 axis serves every candidate.
-    if array.ndim < len(idx):
-        idx = idx[len(idx) - array.ndim :]
-    idx = tuple(0 if dim == 1 else i for dim, i in zip(array.shape, idx))
-    return _scalar(array[idx])
-
-
-def _scalar(value: Any) -> float | str:
-    if isinstance(value, (np.bool_, bool)):
-        return float(bool(value))
-    if isinstance(value, (np.integer, np.floating, int, float)):
-        return float(value)
-    return str(value)
-
-
 @dataclass
 class FigureSet:
     """Named figures with their provenance; values broadcast over candidates."""
 
-    _entries: dict[str, _Entry] = field(default_factory=dict)
+    _entries: dict[str, Entry] = field(default_factory=dict)
     _rows: Rows | None = field(default=None, repr=False, compare=False)  # keep_in_blocks
 
     # -- building -------------------------------------------------------
@@ -127,14 +49,14 @@ class FigureSet:
         """Record an input. ``awaiting``: a money figure's cost lines that have no price yet, which its value leaves
         out (the value is the priced part; every surface shows the lines beside it, never the part as the whole);
         ``vocabulary``: a chosen setting's codes, which every surface names in its language, as for :meth:`add`."""
-        self._entries[key] = _make(_Entry, (key, label, unit, value, "", (), source, "", True, vocabulary, awaiting,
+        self._entries[key] = make_entry(Entry, (key, label, unit, value, "", (), source, "", True, vocabulary, awaiting,
                                                   ""))
         return value
 
     def constant(self, key: str, const: Constant, value: Any | None = None) -> Any:
         """Record a tuning constant (or a value chosen from a family of them)."""
         used = const.value if value is None else value
-        self._entries[key] = _make(_Entry, (key, const.label, const.unit, used, "", (), f"constant {const.name}: "
+        self._entries[key] = make_entry(Entry, (key, const.label, const.unit, used, "", (), f"constant {const.name}: "
                                                                                     f"{const.source}", "", True, None, (), ""))
         return used
 
@@ -166,8 +88,8 @@ class FigureSet:
         if (rows is not None and isinstance(value, np.ndarray) and value.shape == rows.shape and value.flags.owndata
                 and value.dtype == np.float64):  # numbers (codes of a categorical figure copy slower than they fault)
             value = rows.keep(value)
-        self._entries[key] = _make(_Entry, (key, label, unit, value, formula, tuple(depends_on), source, note, False,
-                                            vocabulary, awaiting, over))
+        self._entries[key] = make_entry(Entry, (key, label, unit, value, formula, tuple(depends_on), source, note,
+                                                False, vocabulary, awaiting, over))
         return value
 
     def over(self, key: str) -> str:
@@ -190,7 +112,7 @@ class FigureSet:
         for key, entry in other._entries.items():
             new_key = prefix + key
             deps = tuple(prefix + d for d in entry.depends_on)
-            self._entries[new_key] = _entry(
+            self._entries[new_key] = new_entry(
                 new_key, entry.label, entry.unit, entry.value, entry.formula, deps,
                 entry.source, entry.note, entry.is_input, entry.vocabulary, entry.awaiting, entry.over,
             )
@@ -202,7 +124,7 @@ class FigureSet:
         placed.merge(other, prefix)
         if anchor not in self._entries:
             raise KeyError(f"no figure {anchor!r} to place {list(placed._entries)} after")
-        entries: dict[str, _Entry] = {}
+        entries: dict[str, Entry] = {}
         for key, entry in self._entries.items():
             if key not in placed._entries:
                 entries[key] = entry
@@ -235,11 +157,11 @@ class FigureSet:
                 pass
             elif kind is Gathered or isinstance(value, Gathered):
                 if value.size == length:
-                    entry = _entry(key, entry.label, entry.unit, value.values[value.inverse[index:index + 1]],
+                    entry = new_entry(key, entry.label, entry.unit, value.values[value.inverse[index:index + 1]],
                                    entry.formula, entry.depends_on, entry.source, entry.note, entry.is_input,
                                    entry.vocabulary, entry.awaiting)
             elif (kind is np.ndarray or isinstance(value, np.ndarray)) and value.ndim == 1 and value.shape[0] == length:
-                entry = _entry(key, entry.label, entry.unit, value[index:index + 1].copy(), entry.formula,
+                entry = new_entry(key, entry.label, entry.unit, value[index:index + 1].copy(), entry.formula,
                                entry.depends_on, entry.source, entry.note, entry.is_input, entry.vocabulary,
                                entry.awaiting)
             entries[key] = entry
@@ -259,7 +181,7 @@ class FigureSet:
                 value = Gathered(value.values, np.take(value.inverse, inverse, mode="wrap"))
             else:
                 continue
-            self._entries[key] = _entry(key, entry.label, entry.unit, value, entry.formula, entry.depends_on,
+            self._entries[key] = new_entry(key, entry.label, entry.unit, value, entry.formula, entry.depends_on,
                                         entry.source, entry.note, entry.is_input, entry.vocabulary, entry.awaiting)
 
     # -- reading --------------------------------------------------------
@@ -307,7 +229,7 @@ class FigureSet:
         """(label, unit, value, vocabulary, awaiting) of figure ``key`` read at once, as a table row shows it; None
         when absent (a step's table reads 57 figures at every edit: one call each instead of five)."""
         entry = self._entries.get(key)
-        return None if entry is None else (entry.label, entry.unit, _pick(entry.value, None), entry.vocabulary,
+        return None if entry is None else (entry.label, entry.unit, pick(entry.value, None), entry.vocabulary,
                                            entry.awaiting)
 
     def vocabulary(self, key: str) -> Vocabulary[Term] | None:
@@ -320,7 +242,7 @@ class FigureSet:
         return None if vocabulary is None else vocabulary.name_of(str(self.value_at(key, index)), lang)
 
     def value_at(self, key: str, index: Index = None) -> float | str:
-        return _pick(self._entries[key].value, index)
+        return pick(self._entries[key].value, index)
 
     def number(self, key: str, default: float = float("nan"), index: Index = None) -> float:
         """The figure as a finite float; ``default`` when it is absent, not a number, NaN or infinite."""
@@ -328,8 +250,8 @@ class FigureSet:
         if entry is None:
             return default
         value = entry.value
-        if type(value) is not float:  # a float as it is (what _pick answers for one)
-            value = _pick(value, index)
+        if type(value) is not float:  # a float as it is (what pick answers for one)
+            value = pick(value, index)
         return value if isinstance(value, float) and math.isfinite(value) else default
 
     def explain(self, key: str, index: Index = None) -> Explanation:
@@ -338,18 +260,18 @@ class FigureSet:
             Quantity(
                 dep,
                 self._entries[dep].label,
-                _pick(self._entries[dep].value, index),
+                pick(self._entries[dep].value, index),
                 self._entries[dep].unit,
                 self._entries[dep].source or ("derived: " + self._entries[dep].formula if self._entries[dep].formula else ""),
                 self._entries[dep].vocabulary,
-                *_months(self._entries[dep]),
+                *months_of(self._entries[dep]),
             )
             for dep in entry.depends_on
         )
         return Explanation(
             key=key,
             label=entry.label,
-            value=_pick(entry.value, index),
+            value=pick(entry.value, index),
             unit=entry.unit,
             formula=entry.formula or ("input" if entry.is_input else ""),
             inputs=inputs,
@@ -357,7 +279,7 @@ class FigureSet:
             note=entry.note,
             vocabulary=entry.vocabulary,
             awaiting=entry.awaiting,
-            series=_months(entry)[0],
+            series=months_of(entry)[0],
             over=entry.over,
         )
 
@@ -370,7 +292,7 @@ class FigureSet:
             entry = self._entries[current]
             if entry.is_input:
                 if current not in seen:
-                    seen[current] = Quantity(current, entry.label, _pick(entry.value, index), entry.unit, entry.source)
+                    seen[current] = Quantity(current, entry.label, pick(entry.value, index), entry.unit, entry.source)
                 continue
             stack.extend(entry.depends_on)
         return sorted(seen.values(), key=lambda q: q.key)
