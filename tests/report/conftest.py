@@ -8,6 +8,11 @@ from pathlib import Path
 import pytest
 from screenshot_paths import screenshot_folder
 
+from gpudesk.report.document import Branding, ProposalDocument
+from gpudesk.report.proposal import build_proposal
+from gpudesk.results.plan_result import PlanEstimate
+from gpudesk.wizard.defaults import unset_word
+
 HERE = Path(__file__).resolve().parent
 GOLDEN_DIR = HERE / "golden"
 SCREENSHOT_DIR = screenshot_folder("report")
@@ -41,3 +46,21 @@ def golden(request: pytest.FixtureRequest):
 def screenshot_dir() -> Path:
     SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
     return SCREENSHOT_DIR
+
+
+_PROPOSALS: dict[str, ProposalDocument] = {}
+
+
+@pytest.fixture
+def bank_proposal(searched_sample):
+    """``bank_proposal(lang)`` -> (the session's searched bank sample, its proposal in ``lang``, built once per process)."""
+    plan, project = searched_sample("bank-llm-assistant")
+
+    def get(lang: str) -> tuple[PlanEstimate, ProposalDocument]:
+        if lang not in _PROPOSALS:
+            _PROPOSALS[lang] = build_proposal(plan, project, lang, Branding(), catalog_date="2026-12-01",
+                                              catalog=searched_sample.catalog,
+                                              unset=lambda p, value, floor: unset_word(p, value, floor, lang))
+        return plan, _PROPOSALS[lang]
+
+    return get
