@@ -12,6 +12,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from gpudesk.plotting import fit, headroom
 from gpudesk.plotting.axes import align_widths, set_category_ticks, wrap_category
+from gpudesk.plotting.legend_room import legend_box, wrap_labels
 from gpudesk.plotting.palette import series_colours
 from gpudesk.plotting.spec_frame import new_categories_only
 from gpudesk.results.chart_model import ChartSpec, RackLayoutSpec
@@ -71,12 +72,6 @@ def _title_lines(title: str, metrics: QtGui.QFontMetricsF, width: float) -> list
     if len(head.rstrip("…")) >= TITLE_HEAD_MIN:
         return [head + aside.group()]
     return [title[:aside.start()], aside.group().strip()]
-
-
-def legend_metrics(view: ChartView) -> QtGui.QFontMetricsF:
-    font = QtGui.QFont(view.font())
-    font.setPointSizeF(10)
-    return QtGui.QFontMetricsF(font)
 
 
 def legend_names(view: ChartView) -> list[str]:
@@ -198,13 +193,14 @@ def legend_and_transpose(view: ChartView, spec: object, width: float, height: fl
     # the notes and the bottom axis take their lines whatever the legend does (fit.CHROME_HEIGHT counts neither)
     height -= notes_height(view) + NOTES_AXIS_HEIGHT
     panels = 2 if isinstance(spec, ChartSpec) and spec.has_second_panel else 1
-    plan = fit.plan_legend(names, legend_metrics(view), width, height, wanted, panels)
+    plan = fit.plan_legend(names, legend_box(view.legend, view.graphics.ci.layout), width, height, wanted, panels)
     view.graphics.gpudesk_rows_room = rows_room = side_rows_room(view, spec, height, plan)
     if not isinstance(spec, ChartSpec) or not should_transpose(view, spec, plan, width):
         return plan, False
     extra = category_axis_extra(view, spec, rows_room)
     if plan.mode == fit.BESIDE and extra > 0:
-        plan = fit.plan_legend(names, legend_metrics(view), width - extra, height, wanted, panels)
+        plan = fit.plan_legend(names, legend_box(view.legend, view.graphics.ci.layout), width - extra, height, wanted,
+                               panels)
     transposed = should_transpose(view, spec, plan, width)
     if transposed and plan.mode == fit.BELOW and wanted is not True \
             and not rows_fit(view, spec, side_rows_room(view, spec, height, plan)):
@@ -234,6 +230,7 @@ def arrange_view(view: ChartView, width: float | None, height: float | None, wan
     if wrap_notes(view, width, height) and as_shown:
         view.graphics.ci.setGeometry(QtCore.QRectF(0, 0, width, height))  # it kept the unwrapped notes' width
     plan, transpose = legend_and_transpose(view, spec, width, height, view._legend_wanted if wanted is None else wanted)
+    wrap_labels(view.legend, legend_box(view.legend, view.graphics.ci.layout), plan.text_width)  # new ones too
     if plan != view._legend_plan or (plan.mode != fit.HIDDEN) != view.legend.isVisible():
         place_legend(view, plan)
         view._legend_plan = plan

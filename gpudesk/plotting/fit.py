@@ -5,8 +5,8 @@ A chart on a 1366×768 laptop may be 380 px wide and 300 px tall; on a 4K monito
 these functions after each resize, so that nothing is cut off or printed over:
 
 * the legend sits beside the plot when the chart is wide enough, below it in as many columns as fit when it
-  takes little height, and is otherwise folded away behind the chart's "Legend" button (hovering a series
-  still names it);
+  takes little height, beside it with its longer labels on two lines, and is otherwise folded away behind the
+  chart's "Legend" button (hovering a series still names it);
 * categories whose labels do not fit side by side under the plot (eight accelerators in 380 px) are drawn as
   horizontal bars, with the labels down the left;
 * an axis title longer than its axis puts its unit on a second line, or takes the chart's shorter title, and is
@@ -24,34 +24,35 @@ from typing import cast
 
 from PySide6 import QtCore, QtGui
 
+from gpudesk.plotting.legend_room import LegendBox, label_size, legend_size, most_columns, text_room
+
 BESIDE, BELOW, HIDDEN = "beside", "below", "hidden"
-PLOT_MIN_WIDTH = 260
-"""Pixels of plot (axes included) a legend beside it must leave."""
+PLOT_MIN_WIDTH = 222
+"""Pixels of plot (axes included) a legend beside it must leave, as drawn. Each entry counted 28 px narrower than
+pyqtgraph draws it (34 px of sample and gap where it takes 20 + 16 + the label's 8 px of margins + the legend's 18),
+the rule said 260 and left 222: the plot width the window's charts were reviewed with (stop 21), now stated as it is."""
 PLOT_MIN_HEIGHT = 130
-"""Pixels of plot a legend below it must leave."""
-PANEL_MIN_HEIGHT = 80
+"""Pixels of plot the notes under a chart must leave unfolded (``arrange.wrap_notes``, above ``CHROME_HEIGHT``)."""
+BELOW_PLOT_MIN_HEIGHT = 90
+"""Pixels of plot (``plot_height``) a legend below it must leave, as drawn: the 130 px the rule asked with legend rows
+counted 21 px high and 44 px of chrome left 96, 93 and 90 px of plot under one, two and three rows drawn 24 px high
+with 18 px of margins and 57 px of chrome, the plots the window's charts were reviewed with (stop 21; the gov sample's
+memory-fit chart at 1366 × 768: six names on one line each beside a 90 px plot under three rows)."""
+PANEL_MIN_HEIGHT = 63
 """Pixels each of two stacked panels (the serving chart's throughput over its latency) keeps when a legend goes below
-them; less and the legend folds away behind its button (hovering a line names it): at 1366×768 the serving chart's
-three entries in one column took a third of its tab and left each panel 44 px, its throughput axis title cut to
-'吞吐…' and its two latency targets' labels printed over each other."""
-LEGEND_MAX_SHARE = 0.3
-"""At most this share of the chart's height goes to a legend below the plot; more and it folds away."""
-LEGEND_SAMPLE = 34
-"""Pixels of a legend entry before its label: the sample and the gap."""
-LEGEND_ROW = 21
-"""Pixels per legend row at 10 pt."""
-LEGEND_COLUMN_GAP = 16
+them, as drawn (80 px in the frame of ``BELOW_PLOT_MIN_HEIGHT``'s old count); less and the legend folds away behind its
+button (hovering a line names it): at 1366×768 the serving chart's three entries in one column took a third of its
+tab and left each panel 44 px, its throughput axis title cut to '吞吐…' and its two latency targets' labels printed
+over each other."""
+LEGEND_MAX_SHARE = 0.4
+"""At most this share of the chart's height goes to a legend below the plot, as drawn (0.3 of rows counted 21 px high:
+five rows, 105 px counted, 138 drawn, needed a 350 px chart; 0.4 of 138 px asks 345); more and it folds away."""
 CHROME_HEIGHT = 44
 """Pixels above and around the plot: the title and the layout's margins."""
-LEGEND_ROW_DRAWN = 24
-"""Pixels a legend row below the plot takes as pyqtgraph lays it out (a 10 pt line and its text's margins, 4 + 4 px),
-and ``LEGEND_FRAME_DRAWN`` around its rows: measured on the window's charts at 1366 × 768, zh and en (2026-12-04:
-1, 2 and 3 rows took 42, 66 and 90 px where ``LEGEND_ROW`` counts 21, 42 and 63)."""
-LEGEND_FRAME_DRAWN = 18
 PLOT_FRAME = 57
 """Pixels of a chart's height beside its plot, its legend, notes and bottom axis: a title's line (27 px) and the
-layout's margins and spacing (30 px), measured as ``LEGEND_ROW_DRAWN`` (280 px memory-fit chart: 94.6 px of plot
-under a 90 px legend and a 38 px axis)."""
+layout's margins and spacing (30 px), measured on the window's charts at 1366 × 768, zh and en (280 px memory-fit
+chart: 94.6 px of plot under a 90 px legend and a 38 px axis)."""
 CATEGORY_GAP = 10
 """Pixels between two category labels on a horizontal axis."""
 
@@ -62,6 +63,7 @@ class LegendPlan:
     columns: int = 1
     width: float = 0.0  # pixels the legend takes (beside) or 0
     height: float = 0.0  # pixels the legend takes (below) or 0
+    text_width: float = 0.0  # pixels a label's text box may take before its lines wrap (beside); 0: as it is
 
 
 KEPT_WIDTHS = 4096
@@ -108,30 +110,38 @@ def label_width(metrics: QtGui.QFontMetricsF, labels: list[str]) -> float:
     return max((metrics.horizontalAdvance(label) for label in labels), default=0.0)
 
 
-def plan_legend(labels: list[str], metrics: QtGui.QFontMetricsF, width: float, height: float,
-                wanted: bool | None = None, panels: int = 1) -> LegendPlan:
-    """Where the legend of ``labels`` goes in a chart of ``width`` × ``height`` pixels with ``panels`` stacked plots.
+def plan_legend(labels: list[str], box: LegendBox, width: float, height: float, wanted: bool | None = None,
+                panels: int = 1) -> LegendPlan:
+    """Where the legend of ``labels`` goes in a chart of ``width`` × ``height`` pixels with ``panels`` stacked plots,
+    its room measured as drawn (``legend_room``): beside the plot as it is; else below it in as many columns as fit
+    (each as wide as its own labels); else beside it with the longer labels on two lines, where that leaves the plot
+    its minimum width (two delivery modes in a 497 px step-6 cost chart on a 1920 × 1080 screen); else folded away.
     ``wanted``: None lets the room decide; True shows it (below, when it fits nowhere); False folds it away."""
     if not labels or wanted is False:
         return LegendPlan(HIDDEN)
-    entry = LEGEND_SAMPLE + label_width(metrics, labels)
-    rows_beside = len(labels) * LEGEND_ROW
-    if width - entry - LEGEND_COLUMN_GAP >= PLOT_MIN_WIDTH and rows_beside <= height - CHROME_HEIGHT:
-        return LegendPlan(BESIDE, 1, entry + LEGEND_COLUMN_GAP, 0.0)
-    columns = max(1, min(len(labels), int((width - 16) // (entry + LEGEND_COLUMN_GAP))))
-    rows = math.ceil(len(labels) / columns)
-    below = rows * LEGEND_ROW
-    plot_room = max(PLOT_MIN_HEIGHT, panels * PANEL_MIN_HEIGHT)
-    fits = below <= LEGEND_MAX_SHARE * height and height - CHROME_HEIGHT - below >= plot_room
-    if fits or wanted:
-        return LegendPlan(BELOW, columns, 0.0, below)
-    return LegendPlan(HIDDEN)
+    sizes = [label_size(box, label) for label in labels]
+    plot_room = max(BELOW_PLOT_MIN_HEIGHT, panels * PANEL_MIN_HEIGHT)
+    beside_room = width - box.chart_frame - box.chart_gap - PLOT_MIN_WIDTH  # the legend's width beside the plot
+    across, tall = legend_size(box, sizes, 1)
+    if across <= beside_room and tall <= height - CHROME_HEIGHT:  # beside the plot's rows, under the title
+        return LegendPlan(BESIDE, 1, across + box.chart_gap)
+    columns = most_columns(box, sizes, width - box.chart_frame)
+    below = LegendPlan(BELOW, columns, 0.0, legend_size(box, sizes, columns)[1])
+    if below.height <= LEGEND_MAX_SHARE * height and plot_height(height, below) >= plot_room:
+        return below
+    room = text_room(box, beside_room)
+    # one series is told apart from nothing: its name (the title's, and on hover) does not narrow the plot
+    wrapped = [label_size(box, label, room) for label in labels] if room > 0 and len(labels) > 1 else []
+    if wrapped and max(w for w, _h in wrapped) <= room:
+        across, tall = legend_size(box, wrapped, 1)
+        if tall <= height - CHROME_HEIGHT:
+            return LegendPlan(BESIDE, 1, across + box.chart_gap, 0.0, room)
+    return below if wanted else LegendPlan(HIDDEN)
 
 
 def plot_height(height: float, plan: LegendPlan) -> float:
     """Pixels of plot height a chart keeps under ``plan`` of the ``height`` its notes and bottom axis leave."""
-    below = plan.height / LEGEND_ROW * LEGEND_ROW_DRAWN + LEGEND_FRAME_DRAWN if plan.mode == BELOW else 0.0
-    return height - PLOT_FRAME - below
+    return height - PLOT_FRAME - (plan.height if plan.mode == BELOW else 0.0)
 
 
 CATEGORY_AXIS_SHARE = 0.45

@@ -33,7 +33,7 @@ def chart_views(root: QWidget, with_root: bool = True) -> list[ChartView]:
 def chart_defects(root: QWidget) -> list[Finding]:
     """Every chart check of this module on ``root``'s charts: what the window audit and the dialogs' audit run."""
     return cut_axis_titles(root) + labels_outside_plots(root) + charts_wider_than_their_view(root) \
-        + tick_labels_over_each_other(root) + axes_in_two_notations(root)
+        + tick_labels_over_each_other(root) + axes_in_two_notations(root) + legends_over_plots_or_cut(root)
 
 
 def cut_axis_titles(root: QWidget) -> list[Finding]:
@@ -139,6 +139,36 @@ def charts_wider_than_their_view(root: QWidget) -> list[Finding]:
                                  "a chart drawn wider or taller than its view",
                                  f"{drawn.width():.0f}×{drawn.height():.0f} in {graphics.width()}×{graphics.height()}"))
     return found
+
+
+def legends_over_plots_or_cut(root: QWidget) -> list[Finding]:
+    """Charts whose legend is drawn over a plot (its axes included) or past the chart's edges, or whose entries are
+    squeezed below their text's height or width: planned at 21 px a row where pyqtgraph draws 24 px and 18 px of
+    margins, a legend below the plot took 27 px more than its room (2026-12-04)."""
+    found = []
+    for view in chart_views(root):
+        legend = view.legend
+        if not (view.isVisible() and legend.isVisible() and legend.items):
+            continue
+        where, rect = f"{type(view).__name__}#{view.objectName()}", legend.sceneBoundingRect()
+        title = view.spec.title if view.spec else ""
+        drawn = QRectF(0, 0, view.graphics.width(), view.graphics.height())
+        if not drawn.adjusted(-1, -1, 1, 1).contains(rect):
+            found.append(Finding(where, title, "a legend past its chart's edges", _box(rect) + " in " + _box(drawn)))
+        for panel in view.panels:
+            plot = panel.plot.sceneBoundingRect().adjusted(1, 1, -1, -1)
+            if panel.plot.isVisible() and plot.intersects(rect):
+                found.append(Finding(where, title, "a legend over its plot", f"{_box(rect)} over {_box(plot)}"))
+        for _sample, label in legend.items:
+            text, box = label.item.boundingRect(), label.geometry()
+            if box.height() < text.height() - 0.5 or box.width() < text.width() - 0.5:
+                found.append(Finding(where, label.text, "a legend entry squeezed below its text",
+                                     f"{box.width():.0f}×{box.height():.0f} for {text.width():.0f}×{text.height():.0f}"))
+    return found
+
+
+def _box(rect: QRectF) -> str:
+    return f"{rect.left():.0f},{rect.top():.0f}–{rect.right():.0f},{rect.bottom():.0f}"
 
 
 def untyped_charts(root: QWidget) -> list[str]:
