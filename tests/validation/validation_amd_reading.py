@@ -3,8 +3,8 @@
 AMD's 'Performance Results' page gives one 'Throughput (tokens/s)' per row (validation_amd_builds.BUILDS). Until
 2026-12-04 it was read as vLLM's tokens_per_second, prompt + output tokens (ROCm/MAD's ``throughput_tot``), so an
 output rate of figure x output / (input + output). Two published checks, neither using gpudesk, say it is the
-output rate (MAD's ``throughput_gen``, the figure TensorRT-LLM's perf overview, whose wording the page copies,
-reports as 'Total Output Throughput'):
+output rate (the rate ROCm/MAD's report files as ``throughput_gen``; the figure TensorRT-LLM's perf overview, whose
+wording the page copies, reports as 'Total Output Throughput'):
 
 * Azure's AI benchmarking guide ran the same workloads on 8 MI300X with vLLM (validation_amd_builds.AZURE:
   rocm/vllm-dev:20241121-tuned, 1,000 prompts each, the 'output tokens/s' field of vLLM's Throughput line). Read as
@@ -64,8 +64,9 @@ def reading_record(cases: list[ServingCase]) -> str:
     bound = prompt_bound(cases)
     return (
         "**What the page's figure is** (2026-12-04): AMD's single 'Throughput (tokens/s)' is read as output "
-        "tokens/s (ROCm/MAD's `throughput_gen`; the page copies the wording of TensorRT-LLM's perf overview, whose "
-        "metric is 'Total Output Throughput'), where until now it was read as vLLM's prompt + output "
+        "tokens/s (the rate ROCm/MAD's report files as `throughput_gen`; the page copies the wording of "
+        "TensorRT-LLM's perf overview, whose metric is 'Total Output Throughput'), where until now it was read as "
+        "vLLM's prompt + output "
         "tokens_per_second. Two published checks, neither using gpudesk: (i) Azure's AI benchmarking guide ran "
         f"{len(pairs)} of the rows' workloads on 8 MI300X with vLLM (rocm/vllm-dev:20241121-tuned, 1,000 prompts, "
         "the 'output tokens/s' field of vLLM's Throughput line): AMD's figure over Azure's, read as output and as "

@@ -37,9 +37,9 @@ infinite rate', Docker container rocm/vllm:rocm6.4.1_vllm_0.9.1_20250715 (releas
 (192 GB, 750 W) with two EPYC 9554, FP8 checkpoints with an FP8 KV cache (amd/Llama-3.1-70B-Instruct-FP8-KV,
 amd/Llama-3.1-405B-Instruct-FP8-KV), TP 8, each row's input and output length, number of prompts and max num seqs
 (equal on every row: all requests in flight at once). The page's single 'Throughput (tokens/s)' is read as output
-tokens/s, ROCm/MAD's ``throughput_gen`` (scripts/vllm/vllm_benchmark_report.py files it beside ``throughput_tot``,
-vLLM's prompt + output ``tokens_per_second``), per GPU / 8: Azure's runs of the same workloads on 8 MI300X and the
-page's own rows say so (validation_amd_reading.py). Until 2026-12-04 it was read as the prompt + output total (its
+tokens/s, the rate ROCm/MAD's report (scripts/vllm/vllm_benchmark_report.py) files as ``throughput_gen`` beside
+``throughput_tot`` (vLLM's prompt + output ``tokens_per_second``), per GPU / 8: Azure's runs of the same workloads
+on 8 MI300X and the page's own rows say so (validation_amd_reading.py). Until 2026-12-04 it was read as the prompt + output total (its
 decimal was taken for vLLM's unrounded figure), output tokens/s = throughput x output / (input + output). vLLM's
 memory share ``--gpu-memory-utilization`` 0.9 (MAD's setting) is the KV share gpudesk is given; engine release
 ``current`` (vLLM).
@@ -139,7 +139,7 @@ def _amd(model_id: str, label: str, rows: list[tuple]) -> list[ServingCase]:
         accelerator_id="mi300x", tp=8, prompt=isl, output=osl, measured=figure / 8,
         weight_dtype="fp8", kv_dtype="fp8", max_batch=prompts, serving_fraction=0.9, requests=prompts,
         release="vllm-v1-sync",
-        note=(f"{figure:,} tokens/s on 8 MI300X, read as output tokens/s (MAD's throughput_gen; Azure's runs of "
+        note=(f"{figure:,} tokens/s on 8 MI300X, read as output tokens/s (MAD's report: throughput_gen; Azure's runs of "
               "the same workloads agree, validation_amd_reading.py); offline, in-flight batching, "
               f"{prompts:,} prompts of "
               f"{isl:,} + {osl:,} tokens with max num seqs {prompts:,} (all in flight at once); TP8, FP8 weights and "
