@@ -56,8 +56,8 @@ def precision_text(p: SearchPoint) -> str:
 
 def layout_text(p: SearchPoint) -> str:
     lay = p.layout
-    if "tp" not in lay:  # vision, item serving, seats: no model parallel layout
-        return ""
+    if "tp" not in lay:  # vision, item serving: data parallel only, each replica on its GPU (DP4); seats: none
+        return f"DP{int(lay['dp'])}" if "dp" in lay else ""
     parts = [f"TP{int(lay.get('tp', 1))}"]
     if lay.get("pp", 1) > 1:
         parts.append(f"PP{int(lay['pp'])}")

@@ -1,0 +1,38 @@
+"""A vision or recommendation configuration's row names its layout, the data-parallel replicas it runs
+(DP4: four GPUs, each with the whole model), not its precision alone: the plan's own row reads the sized
+configuration (PhaseEstimate.config, as the comparison does), a searched row its search point."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pytest
+
+from gpudesk.catalog.store import Catalog
+from gpudesk.paths import samples_dir
+from gpudesk.project.io import load_project
+from gpudesk.results.pipeline import estimate_plan
+from gpudesk.results.plan_result import PlanEstimate
+
+
+@lru_cache(maxsize=None)
+def searched(sample: str) -> PlanEstimate:
+    return estimate_plan(load_project(samples_dir() / f"{sample}.gpudesk").project, Catalog.open(), search=True)
+
+
+@pytest.mark.parametrize("sample", ["startup-inspection", "ecommerce-recsys"])
+def test_every_vision_and_recommendation_row_names_its_replicas(sample: str) -> None:
+    for phase in searched(sample).phases:
+        own = phase.config.workloads[0]
+        assert own.kind in ("vision_train", "recsys_inference")
+        for c in phase.candidates:
+            searched_point = phase.search.find(c.point) if c.point >= 0 else None
+            replicas = own.layout.dp if searched_point is None else int(searched_point.layout["dp"])
+            assert c.layout.endswith(f" · DP{replicas}"), (c.accelerator_name, c.layout)
+        assert any(c.pinned and c.layout.endswith(f"DP{own.layout.dp}") for c in phase.candidates)
+
+
+def test_four_gpus_of_data_parallel_training_read_dp4() -> None:
+    first = searched("startup-inspection").phases[0]
+    assert first.config.workloads[0].layout.dp == 4
+    assert next(c for c in first.candidates if c.pinned).layout == "BF16 · DP4"
