@@ -25,7 +25,7 @@ from gpudesk.core.plan_resolve import ResolvedPhase
 from gpudesk.project.model import Phase
 from gpudesk.vocabulary.delivery import PUBLIC_CLOUD_MODES, RENTED_MODES, compared_mode_name
 from gpudesk.vocabulary.plan_choices import DATA_RESIDENCY, DOMESTIC_PARTS, INDUSTRY, MARKET, MLPS_LEVEL
-from gpudesk.vocabulary.terms import Term, Vocabulary
+from gpudesk.vocabulary.terms import Term, Vocabulary, in_sentence
 
 MLPS_CLOUD_LEVEL = 3
 """等保 2.0 level from which a system on a shared public cloud needs the platform's own filing at that level
@@ -112,7 +112,7 @@ def residency_checks(phase: Phase, acc: rec.Accelerator, offer: rec.CloudOffer |
     if c.mlps_level >= MLPS_CLOUD_LEVEL and mode in PUBLIC_CLOUD_MODES:
         checks.append(Check(
             "compliance.mlps_public_cloud", "warning", "delivery", "MLPS 2.0 (等保) filing on a shared public cloud",
-            f"The system is filed at MLPS 2.0 level {c.mlps_level} and runs on {compared_mode_name(mode, 'en')}; the "
+            f"The system is filed at MLPS 2.0 level {c.mlps_level} and runs on {in_sentence(compared_mode_name(mode, 'en'), 'en')}; the "
             "cloud platform must "
             f"itself hold a filing at level {c.mlps_level} or above (GB/T 22239-2019 cloud extensions).",
             "Ask the provider for its MLPS filing certificate for the region, or move the workload to a private or "

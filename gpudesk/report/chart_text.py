@@ -23,6 +23,7 @@ from gpudesk.text_catalogues import catalogue
 from gpudesk.vocabulary.delivery import COMPARED_ONLY_MODE, DELIVERY_MODE
 from gpudesk.vocabulary.plan_choices import TRIGGER_METRIC
 from gpudesk.vocabulary.sizing import BOTTLENECK
+from gpudesk.vocabulary.terms import in_sentence
 
 NOTES = {NOTE_LEDGER: "ledger", NOTE_GPUS: "gpus", NOTE_LOG: "log", NOTE_LOG_X: "log_x", NOTE_LOG_BOTH: "log_both"}  # the Pareto chart's notes, by their catalogue id
 NUMBER_SLOTS = ("n", "shown", "total")  # slots that match a whole number only
@@ -36,8 +37,9 @@ def chart_words_zh() -> tuple[dict[str, str], tuple[tuple[re.Pattern[str], str],
     words = {str(k): str(v) for k, v in data["text"].items()}
     words.update({en: str(data["note"][note_id]) for en, note_id in NOTES.items()})
     # delivery modes in cost charts and break-even markers: the vocabulary's names, as in the form and proposal
-    words.update({term.en: term.zh for vocabulary in (DELIVERY_MODE, COMPARED_ONLY_MODE, TRIGGER_METRIC)
-                  for term in vocabulary})  # and a growth trigger's metric (the roadmap's markers)
+    words.update({en: term.zh for vocabulary in (DELIVERY_MODE, COMPARED_ONLY_MODE, TRIGGER_METRIC)
+                  for term in vocabulary for en in (term.en, in_sentence(term.en, "en"))})  # and a growth trigger's
+    # metric (the roadmap's markers), as a name or inside a sentence
     patterns = tuple((_slot_regex(str(k)), str(v)) for k, v in data["pattern"].items())
     return words, patterns, {str(k): str(v) for k, v in data["tooltip"].items()}
 

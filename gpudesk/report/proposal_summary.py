@@ -33,6 +33,7 @@ from gpudesk.report.server_names import configured_server_name
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.results.plan_result import PhaseEstimate
 from gpudesk.vocabulary.serving import PERCENTILE
+from gpudesk.vocabulary.terms import in_sentence
 
 TOTAL_COLUMNS = {"tco3": "tco.total_3y", "tco5": "tco.total_5y"}
 
@@ -85,7 +86,7 @@ def _months(ctx: ProposalContext) -> int:
 
 def _what(ctx: ProposalContext, phase: PhaseEstimate) -> str:
     t, c = ctx.text, phase.config
-    mode = t.choice("delivery_mode", c.delivery_mode)
+    mode = in_sentence(t.choice("delivery_mode", c.delivery_mode), t.lang)
     if c.owns_hardware:  # the GPUs bought (servers × GPUs per server) and, when fewer, the GPUs the plan uses
         return t.get("exec.what_owned" if c.installed_gpus == c.gpus else "exec.what_owned_partly",
                      servers=format_number(c.servers), server=configured_server_name(c, t.lang),

@@ -19,6 +19,7 @@ from gpudesk.results.chart_model import ChartSpec, Marker, RefLine, Series
 from gpudesk.results.plan_result import TIMELINE, PhaseEstimate, PlanEstimate
 from gpudesk.vocabulary.delivery import owns_hardware
 from gpudesk.vocabulary.plan_choices import TRIGGER_METRIC
+from gpudesk.vocabulary.terms import in_sentence
 
 
 def roadmap(project: Project, phases: list[PhaseEstimate]) -> tuple[FigureSet | None, list[Check], ChartSpec | None]:
@@ -61,7 +62,7 @@ def roadmap(project: Project, phases: list[PhaseEstimate]) -> tuple[FigureSet | 
             nodes = "node" if trig.add_nodes == 1 else "nodes"
             # a trigger, not what the phase adds: a bare "+2 nodes" at the gov growth phase's start read as its
             # growth, beside a GPU line going from 112 to 220 (14 servers)
-            label = f"+{trig.add_nodes} {nodes} when {TRIGGER_METRIC.name_of(trig.metric, 'en')} exceed " \
+            label = f"+{trig.add_nodes} {nodes} when {in_sentence(TRIGGER_METRIC.name_of(trig.metric, 'en'), 'en')} exceed " \
                     f"{trig.threshold:,.0f}"
             markers.append(Marker(float(start + 1), float(est.config.gpus), label,  # the hover: the plan's note
                                   f"{label}. {trig.note}" if trig.note else label))

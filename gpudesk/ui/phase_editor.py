@@ -39,11 +39,10 @@ from gpudesk.ui.screen_fit import fit_to_screen
 from gpudesk.ui.widgets.count_spin import CountSpinBox, count_scale
 from gpudesk.ui.widgets.session_text import error_words
 from gpudesk.vocabulary.delivery import DELIVERY_MODE
+from gpudesk.vocabulary.plan_choices import TRIGGER_METRIC
 from gpudesk.wizard.lifecycle import STAGE_ADVICE, advice_for
 
 TRIGGER_COLUMNS = ("Metric", "Threshold", "Add nodes", "Note")
-METRIC_TEXT = {"requests_per_day": "requests/day", "concurrency": "concurrent requests", "train_tokens": "training tokens",
-               "seats": "seats", "items_per_day": "items/day"}
 
 
 def _meta(name: str) -> dict[str, Any]:
@@ -147,7 +146,7 @@ class PhaseDialog(QDialog):
         self.triggers.insertRow(row)
         metric = QComboBox()
         for choice in _meta("metric")["choices"]:
-            metric.addItem(self.tr(METRIC_TEXT.get(choice, choice)), choice)
+            metric.addItem(TRIGGER_METRIC.name_of(choice, self.lang), choice)  # the vocabulary's name, as the proposal
         metric.setCurrentIndex(max(0, metric.findData(trigger.metric)))
         threshold = self._threshold(trigger.metric, trigger.threshold)
         metric.currentIndexChanged.connect(lambda _i, m=metric: self._rescale_threshold(m))

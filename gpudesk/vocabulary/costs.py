@@ -18,7 +18,7 @@ COST_CATEGORY: Vocabulary[Term] = Vocabulary("cost category", (
     _category("cloud", "cloud instances", "云实例", "opex"),
     _category("software", "software and licences", "软件与许可", "opex"),
     _category("support", "support and maintenance", "维保与支持", "opex"),
-    _category("energy", "energy", "电费", "opex"),
+    _category("energy", "Energy", "电费", "opex"),
     _category("colocation", "colocation", "机柜托管", "opex"),
     _category("staff", "operations staff", "运维人员", "opex"),
     _category("services", "installation and services", "安装与服务", "capex"),
@@ -39,7 +39,7 @@ PRICE_STATUS: Vocabulary[Term] = Vocabulary("price status", (
 ))
 
 LICENCE: Vocabulary[Term] = Vocabulary("software licence", (
-    Term("none", "no licence line", "不含软件许可"),
+    Term("none", "No licence line", "不含软件许可"),
     Term("nvidia_ai_enterprise", "NVIDIA AI Enterprise (per GPU)", "NVIDIA AI Enterprise（按 GPU）"),
     Term("nvidia_vgpu", "NVIDIA vGPU software (per concurrent user)", "NVIDIA vGPU 软件（按并发用户）"),
 ))

@@ -20,20 +20,20 @@ def _mode(code: str, en: str, zh: str, owns: bool, public: bool, priced_as: str,
 
 
 DELIVERY_MODE: Vocabulary[Term] = Vocabulary("delivery mode", (
-    _mode("cloud_on_demand", "public cloud, on demand", "公有云按需", False, True, "cloud_on_demand", False),
-    _mode("cloud_reserved_1y", "public cloud, 1-year reservation", "公有云包年（1 年）", False, True,
+    _mode("cloud_on_demand", "Public cloud, on demand", "公有云按需", False, True, "cloud_on_demand", False),
+    _mode("cloud_reserved_1y", "Public cloud, 1-year reservation", "公有云包年（1 年）", False, True,
           "cloud_reserved_1y", True),
-    _mode("cloud_reserved_3y", "public cloud, 3-year reservation", "公有云包年（3 年）", False, True,
+    _mode("cloud_reserved_3y", "Public cloud, 3-year reservation", "公有云包年（3 年）", False, True,
           "cloud_reserved_3y", True),
-    _mode("cloud_spot", "public cloud, spot", "公有云竞价实例", False, True, "cloud_spot", False),
+    _mode("cloud_spot", "Public cloud, spot", "公有云竞价实例", False, True, "cloud_spot", False),
     _mode("gpu_rental", "GPU rental (monthly)", "GPU 算力租赁", False, True, "gpu_rental", True),
-    _mode("bare_metal", "dedicated bare metal (rented)", "裸金属租用", False, False, "bare_metal", True),
-    _mode("private", "private on-premises (owned)", "私有化部署（自购）", True, False, "private", True),
-    _mode("hybrid", "hybrid: owned baseline + cloud bursts", "混合部署（自购基线 + 云上扩容）", True, False, "hybrid", True),
-    _mode("container_service", "managed container service", "容器服务", False, True, "cloud_on_demand", False),
-    _mode("serverless_api", "serverless inference API", "无服务器推理 API", False, True, "cloud_on_demand", False),
-    _mode("managed_training", "managed training platform", "托管训练平台", False, True, "cloud_on_demand", False),
-    _mode("agent_platform", "agent hosting platform", "智能体托管平台", False, True, "cloud_on_demand", False),
+    _mode("bare_metal", "Dedicated bare metal (rented)", "裸金属租用", False, False, "bare_metal", True),
+    _mode("private", "Private on-premises (owned)", "私有化部署（自购）", True, False, "private", True),
+    _mode("hybrid", "Hybrid: owned baseline + cloud bursts", "混合部署（自购基线 + 云上扩容）", True, False, "hybrid", True),
+    _mode("container_service", "Managed container service", "容器服务", False, True, "cloud_on_demand", False),
+    _mode("serverless_api", "Serverless inference API", "无服务器推理 API", False, True, "cloud_on_demand", False),
+    _mode("managed_training", "Managed training platform", "托管训练平台", False, True, "cloud_on_demand", False),
+    _mode("agent_platform", "Agent hosting platform", "智能体托管平台", False, True, "cloud_on_demand", False),
 ))
 
 COMPARED_ONLY_MODE: Vocabulary[Term] = Vocabulary("compared delivery option", (

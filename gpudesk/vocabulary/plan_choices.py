@@ -6,32 +6,32 @@ from __future__ import annotations
 from gpudesk.vocabulary.terms import Term, Vocabulary
 
 STAGE: Vocabulary[Term] = Vocabulary("lifecycle stage", (
-    Term("development", "development", "开发"),
-    Term("training", "training", "训练"),
-    Term("large_training", "large-scale training", "大规模训练"),
-    Term("deployment", "deployment", "部署"),
-    Term("integration", "integration", "集成"),
-    Term("production", "production", "生产"),
-    Term("automation", "automation", "自动化"),
+    Term("development", "Development", "开发"),
+    Term("training", "Training", "训练"),
+    Term("large_training", "Large-scale training", "大规模训练"),
+    Term("deployment", "Deployment", "部署"),
+    Term("integration", "Integration", "集成"),
+    Term("production", "Production", "生产"),
+    Term("automation", "Automation", "自动化"),
 ))
 
 DATA_SENSITIVITY: Vocabulary[Term] = Vocabulary("data sensitivity", (
-    Term("normal", "normal", "一般"),
-    Term("sensitive", "sensitive", "敏感"),
-    Term("regulated", "regulated", "受监管"),
+    Term("normal", "Normal", "一般"),
+    Term("sensitive", "Sensitive", "敏感"),
+    Term("regulated", "Regulated", "受监管"),
 ))
 
 FABRIC: Vocabulary[Term] = Vocabulary("fabric", (
-    Term("none", "none (single node)", "无（单机）"),
+    Term("none", "None (single node)", "无（单机）"),
     Term("infiniband", "InfiniBand", "InfiniBand"),
     Term("roce", "RoCE (RDMA over Ethernet)", "RoCE（以太网 RDMA）"),
     Term("ethernet", "Ethernet (TCP)", "以太网（TCP）"),
 ))
 
 COOLING: Vocabulary[Term] = Vocabulary("cooling", (
-    Term("air", "air", "风冷"),
-    Term("liquid", "direct liquid", "液冷"),
-    Term("hybrid", "hybrid air/liquid", "风液混合"),
+    Term("air", "Air", "风冷"),
+    Term("liquid", "Direct liquid", "液冷"),
+    Term("hybrid", "Hybrid air/liquid", "风液混合"),
 ))
 
 REGION: Vocabulary[Term] = Vocabulary("facility region", (
@@ -52,14 +52,14 @@ LANGUAGE: Vocabulary[Term] = Vocabulary("language", (
 ))
 
 DATA_RESIDENCY: Vocabulary[Term] = Vocabulary("data residency", (
-    Term("none", "no requirement", "无要求"),
-    Term("in_country", "data stays in the country (this market's cloud only)", "数据不出境（仅本市场云资源）"),
+    Term("none", "No requirement", "无要求"),
+    Term("in_country", "Data stays in the country (this market's cloud only)", "数据不出境（仅本市场云资源）"),
 ))
 
 DOMESTIC_PARTS: Vocabulary[Term] = Vocabulary("domestic parts", (
-    Term("none", "no requirement", "无要求"),
-    Term("preferred", "domestic parts preferred (信创)", "优先国产（信创）"),
-    Term("required", "domestic parts required (信创)", "必须国产（信创）"),
+    Term("none", "No requirement", "无要求"),
+    Term("preferred", "Domestic parts preferred (信创)", "优先国产（信创）"),
+    Term("required", "Domestic parts required (信创)", "必须国产（信创）"),
 ))
 
 MLPS_LEVEL: Vocabulary[Term] = Vocabulary("MLPS 2.0 protection level", (
@@ -72,29 +72,29 @@ MLPS_LEVEL: Vocabulary[Term] = Vocabulary("MLPS 2.0 protection level", (
 ))
 
 INDUSTRY: Vocabulary[Term] = Vocabulary("industry", (
-    Term("general", "general", "一般行业"),
-    Term("finance", "finance", "金融"),
-    Term("government", "government", "政务"),
-    Term("healthcare", "healthcare", "医疗"),
-    Term("energy", "energy", "能源"),
-    Term("telecom", "telecom", "电信"),
-    Term("education", "education", "教育"),
+    Term("general", "General", "一般行业"),
+    Term("finance", "Finance", "金融"),
+    Term("government", "Government", "政务"),
+    Term("healthcare", "Healthcare", "医疗"),
+    Term("energy", "Energy", "能源"),
+    Term("telecom", "Telecom", "电信"),
+    Term("education", "Education", "教育"),
 ))
 
 TRIGGER_METRIC: Vocabulary[Term] = Vocabulary("growth trigger metric", (
-    Term("requests_per_day", "requests per day", "日请求量"),
-    Term("concurrency", "concurrent requests", "并发数"),
-    Term("train_tokens", "training tokens", "训练 token 数"),
-    Term("seats", "seats", "席位数"),
-    Term("items_per_day", "items per day", "日处理量"),
+    Term("requests_per_day", "Requests per day", "日请求量"),
+    Term("concurrency", "Concurrent requests", "并发数"),
+    Term("train_tokens", "Training tokens", "训练 token 数"),
+    Term("seats", "Seats", "席位数"),
+    Term("items_per_day", "Items per day", "日处理量"),
 ))
 
 MEASUREMENT_KIND: Vocabulary[Term] = Vocabulary("pilot measurement", (
-    Term("train_step", "training step", "训练步"),
-    Term("inference", "inference", "推理"),
+    Term("train_step", "Training step", "训练步"),
+    Term("inference", "Inference", "推理"),
     Term("gpu_telemetry", "GPU telemetry", "GPU 遥测"),
     Term("io_throughput", "I/O throughput", "IO 吞吐"),
-    Term("manual", "entered by hand", "手工录入"),
+    Term("manual", "Entered by hand", "手工录入"),
 ))
 
 AVAILABILITY_STATUS: Vocabulary[Term] = Vocabulary("availability status", (  # a part in a market (catalog rows)

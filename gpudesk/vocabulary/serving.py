@@ -8,16 +8,16 @@ from statistics import NormalDist
 from gpudesk.vocabulary.terms import Term, Vocabulary
 
 SERVING_BATCHING: Vocabulary[Term] = Vocabulary("serving batching mode", (
-    Term("continuous", "continuous batching, prefill mixed into decode steps", "连续批处理（预填充并入解码步）"),
-    Term("separate_prefill", "continuous batching, prefill as its own steps", "连续批处理（预填充单独成步）"),
-    Term("static", "static batches", "静态批处理"),
-    Term("disaggregated", "disaggregated prefill / decode", "预填充/解码分离部署"),
+    Term("continuous", "Continuous batching, prefill mixed into decode steps", "连续批处理（预填充并入解码步）"),
+    Term("separate_prefill", "Continuous batching, prefill as its own steps", "连续批处理（预填充单独成步）"),
+    Term("static", "Static batches", "静态批处理"),
+    Term("disaggregated", "Disaggregated prefill / decode", "预填充/解码分离部署"),
 ))
 
 SERVING_SCENARIO: Vocabulary[Term] = Vocabulary("serving scenario", (
-    Term("server", "server: requests arrive over time, TTFT/TPOT targets", "在线服务：请求陆续到达，满足 TTFT/TPOT 目标"),
-    Term("offline", "offline: batch jobs, throughput only", "离线批处理：只看吞吐"),
-    Term("interactive", "interactive: per-user speed (TPOT) and TTFT targets both binding",
+    Term("server", "Server: requests arrive over time, TTFT/TPOT targets", "在线服务：请求陆续到达，满足 TTFT/TPOT 目标"),
+    Term("offline", "Offline: batch jobs, throughput only", "离线批处理：只看吞吐"),
+    Term("interactive", "Interactive: per-user speed (TPOT) and TTFT targets both binding",
          "交互式：逐用户速度（TPOT）与首字延迟同时约束"),
 ))
 
@@ -34,9 +34,9 @@ PERCENTILE: Vocabulary[Term] = Vocabulary("latency percentile", (
 
 # The lowest precision a search may *recommend* (lower ones are still evaluated and shown, with their caveat).
 QUANTIZATION: Vocabulary[Term] = Vocabulary("quantisation allowed", (
-    Term("as_planned", "the plan's own precision only", "仅限方案中的精度", {"min_bits": 16}),
-    Term("8bit", "down to 8-bit (FP8, INT8)", "可降至 8 位（FP8、INT8）", {"min_bits": 8}),
-    Term("4bit", "down to 4-bit (INT4, FP4)", "可降至 4 位（INT4、FP4）", {"min_bits": 4}),
+    Term("as_planned", "The plan's own precision only", "仅限方案中的精度", {"min_bits": 16}),
+    Term("8bit", "Down to 8-bit (FP8, INT8)", "可降至 8 位（FP8、INT8）", {"min_bits": 8}),
+    Term("4bit", "Down to 4-bit (INT4, FP4)", "可降至 4 位（INT4、FP4）", {"min_bits": 4}),
 ))
 
 
@@ -99,7 +99,7 @@ def _release(code: str, en: str, zh: str, published: str, source: str, adp_host:
 # flight (scheduler, input preparation, output update; SYNC_HOST_PER_SEQUENCE_S each): vLLM's V1 engine without
 # --async-scheduling (vLLM pull request #19970, 2025-06-23, opt-in; the V1 engine the default from the 0.8 line).
 ENGINE_RELEASE: Vocabulary[Term] = Vocabulary("serving engine release", (
-    _release("current", "current engine (as gpudesk models it: TensorRT-LLM 1.2, vLLM, SGLang)",
+    _release("current", "Current engine (as gpudesk models it: TensorRT-LLM 1.2, vLLM, SGLang)",
              "当前版本（按 TensorRT-LLM 1.2、vLLM、SGLang 建模）", "", "", False),
     _release("trtllm-1.2", "TensorRT-LLM 1.2", "TensorRT-LLM 1.2", "2025-11-07",
              f"{_TRTLLM_NOTES}, Release 1.2 (base image pytorch:25.12, TensorRT 10.14); v1.2.0rc2 "
@@ -113,15 +113,15 @@ ENGINE_RELEASE: Vocabulary[Term] = Vocabulary("serving engine release", (
              "tensorrtllm_backend pull request #820, the lines it replaces)", True, fp4_ultra=False),
     _release("trtllm-0", "TensorRT-LLM before 1.0 (0.x)", "TensorRT-LLM 1.0 之前版本（0.x）", "",
              f"{_TRTLLM_NOTES}, Releases 0.5 to 0.21", True, fp4_ultra=False),
-    _release("vllm-v1-sync", "vLLM V1 engine, synchronous scheduling (no --async-scheduling)",
+    _release("vllm-v1-sync", "VLLM V1 engine, synchronous scheduling (no --async-scheduling)",
              "vLLM V1 引擎，同步调度（未开启异步调度）", "2025-01-27",
              "vLLM blog, 'vLLM V1: A Major Upgrade to vLLM's Core Architecture' (2025-01-27); async scheduling opt-in "
              "from vLLM pull request #19970 (2025-06-23)", False, seq_host=True),
-    _release("pytorch-cudagraph", "plain PyTorch (unfused layers), decode replayed from CUDA graphs, prefill eager",
+    _release("pytorch-cudagraph", "Plain PyTorch (unfused layers), decode replayed from CUDA graphs, prefill eager",
              "原生 PyTorch（算子未融合），解码步由 CUDA 图重放，预填充逐算子执行", "",
              "torch.cuda.CUDAGraph (PyTorch documentation, 'CUDA Graphs'); benchmarks/gpu/measure_transformer.py",
              False, "unfused_graph"),
-    _release("pytorch-eager", "plain PyTorch (unfused layers), eager: the host launches every kernel",
+    _release("pytorch-eager", "Plain PyTorch (unfused layers), eager: the host launches every kernel",
              "原生 PyTorch（算子未融合），逐算子即时执行：每个内核由主机单独发起", "",
              "PyTorch eager mode; benchmarks/gpu/measure_transformer.py (eager_step_s)", False, "unfused_eager"),
 ))

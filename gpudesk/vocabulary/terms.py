@@ -9,9 +9,21 @@ from typing import Any, Generic, TypeVar
 LANGUAGES = ("zh", "en")
 
 
+def in_sentence(name: str, lang: str) -> str:
+    """A term's name inside a running English sentence: a name is written as a list or a table shows it ("Public
+    cloud, on demand"), and loses its capital after a sentence's start ("16 GPUs rented (public cloud, on
+    demand)"); a first word that is an acronym or a product's own spelling ("BF16", "TensorRT-LLM") keeps it.
+    Chinese has no capitals."""
+    first = name.split(" ", 1)[0]
+    if lang != "en" or not first[:1].isupper() or any(ch.isupper() or ch.isdigit() for ch in first[1:]):
+        return name
+    return name[:1].lower() + name[1:]
+
+
 @dataclass(frozen=True)
 class Term:
-    """One code, e.g. ``"cloud_on_demand"``, and how a person reads it in each language."""
+    """One code, e.g. ``"cloud_on_demand"``, and how a person reads it in each language: ``en`` as a choice list,
+    a table or a heading shows it (sentence case: "Continuous batching, …"; :func:`in_sentence` inside a sentence)."""
 
     code: str
     en: str

@@ -12,9 +12,9 @@ TRAINING_STACK: Vocabulary[Term] = Vocabulary("training stack", (
 ))
 
 RECOMPUTE: Vocabulary[Term] = Vocabulary("activation recomputation", (
-    Term("none", "none", "不重算"),
-    Term("selective", "selective", "选择性重算"),
-    Term("full", "full", "完全重算"),
+    Term("none", "None", "不重算"),
+    Term("selective", "Selective", "选择性重算"),
+    Term("full", "Full", "完全重算"),
 ))
 
 OPTIMIZER: Vocabulary[Term] = Vocabulary("optimizer", (
@@ -27,8 +27,8 @@ OPTIMIZER: Vocabulary[Term] = Vocabulary("optimizer", (
 
 PIPELINE_SCHEDULE: Vocabulary[Term] = Vocabulary("pipeline schedule", (
     Term("1f1b", "1F1B", "1F1B"),
-    Term("interleaved", "interleaved 1F1B (virtual stages)", "交错 1F1B（虚拟流水级）"),
-    Term("zero_bubble", "zero bubble (ZB-H1)", "零气泡（ZB-H1）"),
+    Term("interleaved", "Interleaved 1F1B (virtual stages)", "交错 1F1B（虚拟流水级）"),
+    Term("zero_bubble", "Zero bubble (ZB-H1)", "零气泡（ZB-H1）"),
     Term("dualpipe", "DualPipe (DeepSeek-V3)", "DualPipe（DeepSeek-V3）"),
 ))
 

@@ -15,13 +15,13 @@ WORKLOAD_KIND: Vocabulary[Term] = Vocabulary("workload kind", (
     _kind("finetune_lora", "LLM LoRA fine-tuning", "大模型 LoRA 微调", "llm_training", True, True),
     _kind("finetune_qlora", "LLM QLoRA fine-tuning", "大模型 QLoRA 微调", "llm_training", True, True),
     _kind("llm_inference", "LLM serving", "大模型推理服务", "llm_serving", False, True),
-    _kind("vision_train", "vision model training", "视觉模型训练", "vision_training", True, False),
-    _kind("vision_inference", "vision inference", "视觉推理", "item_serving", False, False),
-    _kind("diffusion_inference", "image generation (diffusion)", "图像生成（扩散模型）", "item_serving", False, False),
-    _kind("recsys_inference", "recommendation inference", "推荐模型推理", "item_serving", False, False),
-    _kind("embedding_inference", "embedding service", "向量嵌入服务", "item_serving", False, False),
-    _kind("rendering_vdi", "rendering / virtual desktops", "图形渲染 / 云桌面", "seats", False, False),
-    _kind("agent_hosting", "agent hosting", "智能体托管", "agents", False, True),
+    _kind("vision_train", "Vision model training", "视觉模型训练", "vision_training", True, False),
+    _kind("vision_inference", "Vision inference", "视觉推理", "item_serving", False, False),
+    _kind("diffusion_inference", "Image generation (diffusion)", "图像生成（扩散模型）", "item_serving", False, False),
+    _kind("recsys_inference", "Recommendation inference", "推荐模型推理", "item_serving", False, False),
+    _kind("embedding_inference", "Embedding service", "向量嵌入服务", "item_serving", False, False),
+    _kind("rendering_vdi", "Rendering / virtual desktops", "图形渲染 / 云桌面", "seats", False, False),
+    _kind("agent_hosting", "Agent hosting", "智能体托管", "agents", False, True),
 ))
 
 LLM_TRAINING_KINDS = WORKLOAD_KIND.where(family="llm_training")

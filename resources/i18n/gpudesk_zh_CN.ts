@@ -1024,7 +1024,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>此数字背后的全部出处</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="199" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="221" />
       <source>Explanation</source>
       <translation>计算说明</translation>
     </message>
@@ -1049,7 +1049,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>备注</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="211" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="233" />
       <source>Select any figure or warning to see its formula, inputs, constants and sources.</source>
       <translation>选中任意数字或警告，即可查看其公式、输入、常数和来源。</translation>
     </message>
@@ -2031,47 +2031,47 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>增加节点数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="103" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="102" />
       <source>Add trigger</source>
       <translation>添加触发条件</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="136" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="135" />
       <source>Current delivery mode: {0}</source>
       <translation>当前交付方式：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="80" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="79" />
       <source>Duration (months)</source>
       <translation>时长（月）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="218" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="217" />
       <source>Edit phase {0}</source>
       <translation>编辑阶段 {0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="100" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="99" />
       <source>Growth triggers</source>
       <translation>扩容触发条件</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="106" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="105" />
       <source>Growth triggers: when a metric passes its threshold, add nodes</source>
       <translation>扩容触发条件：指标超过阈值时增加节点</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="81" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="80" />
       <source>Hardware</source>
       <translation>硬件</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="76" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="75" />
       <source>Keep the hardware of the previous phase and add to it</source>
       <translation>沿用上一阶段的硬件并在此基础上扩容</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="79" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="78" />
       <source>Lifecycle stage</source>
       <translation>生命周期阶段</translation>
     </message>
@@ -2080,7 +2080,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>指标</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="79" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="78" />
       <source>Name</source>
       <translation>名称</translation>
     </message>
@@ -2089,27 +2089,27 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>备注</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="220" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="219" />
       <source>Phase not changed</source>
       <translation>阶段未修改</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="64" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="63" />
       <source>Phase {0}: {1}</source>
       <translation>第 {0} 阶段：{1}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="103" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="102" />
       <source>Remove trigger</source>
       <translation>删除触发条件</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="80" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="79" />
       <source>Starts in month</source>
       <translation>起始月份</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="91" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="90" />
       <source>Suggested resource form for this stage</source>
       <translation>本阶段建议的资源形态</translation>
     </message>
@@ -2118,8 +2118,8 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>阈值</translation>
     </message>
     <message>
+      <location filename="../../gpudesk/ui/phase_editor.py" line="87" />
       <location filename="../../gpudesk/ui/phase_editor.py" line="88" />
-      <location filename="../../gpudesk/ui/phase_editor.py" line="89" />
       <source>Use the suggested delivery mode</source>
       <translation>采用建议的交付方式</translation>
     </message>

@@ -307,11 +307,11 @@ def _fp8_serving() -> Project:
 
 
 @pytest.mark.parametrize(("key", "figure", "words"), [
-    ("train.in.pipeline_schedule", "train.bubble_fraction", ("interleaved 1F1B (virtual stages)", "交错 1F1B（虚拟流水级）")),
+    ("train.in.pipeline_schedule", "train.bubble_fraction", ("Interleaved 1F1B (virtual stages)", "交错 1F1B（虚拟流水级）")),
     ("train.in.low_precision_recipe", "train.compute_time_s", ("FP8 current scaling (per tensor)", "FP8 即时缩放（逐张量）")),
-    ("infer.in.batching", "infer.tokens_per_s", ("continuous batching, prefill mixed into decode steps",
+    ("infer.in.batching", "infer.tokens_per_s", ("Continuous batching, prefill mixed into decode steps",
                                                   "连续批处理（预填充并入解码步）")),
-    ("infer.in.scenario", "infer.max_rate_per_replica", ("server: requests arrive over time, TTFT/TPOT targets",
+    ("infer.in.scenario", "infer.max_rate_per_replica", ("Server: requests arrive over time, TTFT/TPOT targets",
                                                           "在线服务：请求陆续到达，满足 TTFT/TPOT 目标")),
 ])
 def test_a_chosen_setting_reads_as_its_name_not_its_code(catalog, key, figure, words) -> None:

@@ -103,7 +103,7 @@ def test_summary_numbers_equal_the_figures():
     assert architecture["GPUs"] == "64 GPUs" and architecture["Servers"] == "8 × NVIDIA DGX H100"
     assert architecture["Parallel layout"] == "TP8 × PP1 × DP8"
     assert architecture["What sets the GPU count"] == "the node count set in the plan"
-    assert architecture["Recommended delivery mode"] == "private on-premises (owned)"
+    assert architecture["Recommended delivery mode"] == "Private on-premises (owned)"
     recommendation = " ".join(b.text for b in doc.section("summary").blocks if isinstance(b, Paragraph))
     assert "8 × NVIDIA DGX H100 with 64 NVIDIA H100 SXM5 80GB GPUs" in recommendation
     assert "the node count set in the plan" in recommendation
@@ -259,9 +259,9 @@ def test_delivery_modes_table_reads_pipeline_keys_and_skips_series():
     # uses for the 5-year TCO, while its value is the phase's (the bank's 3-month pilot: 54.0 万元 against 1,130 万元)
     assert table.header[:2] == ("Delivery mode", "Cost of the phase") and table.header[-1] == "Allowed for the data"
     fs = training_plan().phases[0].figures
-    assert table.rows[0][:2] == ("public cloud, on demand", f"${fs.number('delivery.total.cloud_on_demand'):,.0f}")
+    assert table.rows[0][:2] == ("Public cloud, on demand", f"${fs.number('delivery.total.cloud_on_demand'):,.0f}")
     assert table.rows[0][-1] == "yes"
-    private = next(r for r in table.rows if r[0] == "private on-premises (owned)")
+    private = next(r for r in table.rows if r[0] == "Private on-premises (owned)")
     assert private[1] == f"${fs.number('delivery.total.private'):,.0f}" == f"${fs.number('plan.phase_cost'):,.0f}"  # the ledger's
     assert not [r for r in table.rows if "per month" in " ".join(r)]  # monthly series are charts, not table cells
 

@@ -107,7 +107,7 @@ def test_every_choice_and_help_text_reads_chinese():
         if help_text and english_words(ZH.field_help(help_text)):
             english[(f.name, "help")] = ZH.field_help(help_text)
     assert not english, english
-    assert ZH.choice("kind", "pretrain") == "大模型预训练" and EN.choice("mode", "cloud_on_demand") == "public cloud, on demand"
+    assert ZH.choice("kind", "pretrain") == "大模型预训练" and EN.choice("mode", "cloud_on_demand") == "Public cloud, on demand"
 
 
 def test_every_bound_reason_reads_chinese():
