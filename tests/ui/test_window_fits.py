@@ -46,7 +46,7 @@ from window_audit import (
     untyped_charts,
     visible_texts,
 )
-from window_audit_tables import cut_figure_labels, cut_headers, unreadable_cells
+from window_audit_tables import columns_past_the_edge, cut_figure_labels, cut_headers, unreadable_cells
 from window_walk import Walk, compare_from_cache, form_over_view, language_and_theme, save_shots, sideways_pixels
 
 from gpudesk.catalog import field_rules
@@ -389,7 +389,8 @@ def test_every_dialog_fits_its_screen_and_reads(session, screen_name, make_windo
         findings += [Finding(name, chart, "a chart the audit's chart search missed") for chart in untyped_charts(dialog)]
         findings += [Finding(f"{name}: {f.where}", f.text, f.why)
                      for f in clipped_widgets(dialog) + bad_texts(visible_texts(dialog), rules) + chart_defects(dialog)
-                     + number_fields(dialog, lang) + unreadable_cells(dialog) + cut_headers(dialog)]
+                     + number_fields(dialog, lang) + unreadable_cells(dialog) + cut_headers(dialog)
+                     + columns_past_the_edge(dialog)]
         if screen_name == LAPTOP and KEEP_SHOTS:
             dialog.grab().save(str(SHOTS / f"dialog-{name}-{lang}-{theme}.png"))
     assert not findings, report(findings)

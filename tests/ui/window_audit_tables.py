@@ -94,3 +94,25 @@ def cut_figure_labels(root: QWidget) -> list[Finding]:
                                      f"column, {view.rowHeight(row)} px high"))
     return found
 
+
+
+def columns_past_the_edge(root: QWidget, tolerance: int = 2) -> list[Finding]:
+    """Table columns that reach past the view's right edge, where a reader sees them cut or not at all (the
+    comparison's plan columns at 1366 × 768 with four long plan names), in a table that says its columns fit its
+    width (``wrapped_heads.FITS_WIDTH``; the catalog's tables scroll sideways by design)."""
+    from gpudesk.ui.widgets.wrapped_heads import FITS_WIDTH
+
+    found = []
+    for view in _views(root):
+        if not isinstance(view, QTableView) or not view.property(FITS_WIDTH):
+            continue
+        header, room = view.horizontalHeader(), view.viewport().width()
+        for section in range(header.count()):
+            if header.isSectionHidden(section):
+                continue
+            right = header.sectionViewportPosition(section) + header.sectionSize(section)
+            if right > room + tolerance or header.sectionViewportPosition(section) < -tolerance:
+                label = view.model().headerData(section, Qt.Orientation.Horizontal, Qt.ItemDataRole.DisplayRole)
+                found.append(Finding(f"{type(view).__name__}#{view.objectName()} column {section + 1}",
+                                     str(label), f"past the view's edge: ends at {right} px of {room}"))
+    return found

@@ -29,6 +29,7 @@ from gpudesk.report.formula_text import formula_text
 from gpudesk.report.server_names import catalog_names
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.ui.widgets.session_text import refusal_words, session_language
+from gpudesk.ui.widgets.wrapped_heads import fit_heads
 from gpudesk.wizard.defaults import unset_word
 from gpudesk.wizard.field_use import field_applies
 from gpudesk.wizard.fields import describe_path
@@ -49,6 +50,7 @@ class ComparisonTableModel(QtCore.QAbstractTableModel):
         super().__init__(parent)
         self._comparison: PlanComparison | None = None
         self._header: tuple[str, ...] = ()
+        self._shown: dict[int, str] = {}  # column -> its head on lines (widgets/wrapped_heads.py); else the whole
         self._cells: list[tuple[str, ...]] = []
         self._lang = "en"
 
@@ -57,8 +59,24 @@ class ComparisonTableModel(QtCore.QAbstractTableModel):
         self._comparison = comparison
         self._lang = text.lang
         self._header = table_header(comparison, text) if comparison else ()
+        self._shown = {}
         self._cells = table_cells(comparison, text) if comparison else []
         self.endResetModel()
+
+    @property
+    def header(self) -> tuple[str, ...]:
+        return self._header
+
+    def plan_columns(self) -> list[int]:
+        """The columns headed by a plan's label and name (the long heads)."""
+        plans = len(self._comparison.names) if self._comparison is not None else 0
+        return list(range(FIRST_PLAN_COLUMN, FIRST_PLAN_COLUMN + plans))
+
+    def show_heads(self, shown: dict[int, str]) -> None:
+        """Show ``shown`` heads (on lines) in place of the whole ones."""
+        if shown != self._shown:
+            self._shown = dict(shown)
+            self.headerDataChanged.emit(QtCore.Qt.Orientation.Horizontal, 0, max(len(self._header) - 1, 0))
 
     def rowCount(self, parent: QtCore.QModelIndex | QtCore.QPersistentModelIndex = QtCore.QModelIndex()) -> int:  # noqa: N802, B008
         return 0 if parent.isValid() else len(self._cells)
@@ -112,10 +130,13 @@ class ComparisonTableModel(QtCore.QAbstractTableModel):
 
     def headerData(self, section: int, orientation: QtCore.Qt.Orientation,  # noqa: N802
                    role: int = QtCore.Qt.ItemDataRole.DisplayRole) -> Any:
+        horizontal = orientation == QtCore.Qt.Orientation.Horizontal and 0 <= section < len(self._header)
+        if role == QtCore.Qt.ItemDataRole.ToolTipRole and horizontal:
+            return self._header[section]  # the whole head where it is shown on lines
         if role != QtCore.Qt.ItemDataRole.DisplayRole:
             return None
         if orientation == QtCore.Qt.Orientation.Horizontal:
-            return self._header[section] if 0 <= section < len(self._header) else None
+            return self._shown.get(section, self._header[section]) if horizontal else None
         return str(section + 1) if 0 <= section < len(self._cells) else None
 
 
@@ -132,6 +153,7 @@ class CompareView(QtWidgets.QWidget):
         self.table = QtWidgets.QTableView()
         self.table.setModel(self.model)
         self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.viewport().installEventFilter(self)  # its columns fitted to its width (fit_key_columns)
         # what each plan builds, phase by phase (the proposal's words of its sized configuration)
         self.configuration = QtWidgets.QTableWidget()
         self.configuration.setObjectName("compare-configuration")
@@ -168,11 +190,16 @@ class CompareView(QtWidgets.QWidget):
         self._catalog = catalog
         self.model.set_comparison(comparison, self.text)
         # each column as wide as its header and cells: the plans' names (the headers) read whole, not cut in the
-        # middle ("commender for th", "up industrial inspe"), the metrics' names ("GPU 数量（峰…") likewise
-        self.table.resizeColumnsToContents()
+        # middle ("commender for th", "up industrial inspe"), the metrics' names ("GPU 数量（峰…") likewise; where
+        # that is wider than the view (four plans at 1366 × 768), the plans' heads wrap onto lines (at the end,
+        # with the inputs' heads)
         self._show_configuration(comparison)
         self.inputs.clear()
-        self.inputs.setHeaderLabels([self.text.get("compare.path"), *comparison.names])
+        # the plans by label (方案 A), as the configuration table: four full names over the inputs' columns were cut
+        # at both ends at 1366 × 768; each name in its head's tool tip and in full over the key-figure table
+        self.inputs.setHeaderLabels([self.text.get("compare.path"), *plan_labels(comparison, self.text)])
+        for column, name in enumerate(comparison.names, start=1):
+            self.inputs.headerItem().setToolTip(column, name)
         # the labels as wide as they read, the plans sharing the rest: sized to their contents, the first plan's
         # long names ("排序：每天 3000 万次信息流请求 × 500 个候选商品") pushed the second plan's column out of sight
         header = self.inputs.header()
@@ -193,7 +220,22 @@ class CompareView(QtWidgets.QWidget):
         self.chart.setVisible(chart is not None)
         if chart is not None:
             self.chart.set_spec(chart)
+        self.fit_key_columns()
         self._set_enabled(True)
+
+    def fit_key_columns(self) -> None:
+        """The key-figure table's columns within its view (widgets/wrapped_heads.py): a long plan name on lines,
+        whole in its tool tip; the table tall enough for its header and three rows."""
+        fit_heads(self.table, self.model.plan_columns(), self.model.header, self.model.show_heads)
+        rows = self.table.verticalHeader().defaultSectionSize()  # the header and three rows in sight, however tall
+        self.table.setMinimumHeight(self.table.horizontalHeader().height() + 3 * rows + 2 * self.table.frameWidth())
+
+    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:  # noqa: N802
+        """The key-figure table's viewport resized (the dialog fitted to the screen, the splitter moved): fit its
+        columns to the new width."""
+        if watched is self.table.viewport() and event.type() == QtCore.QEvent.Type.Resize and self.comparison:
+            self.fit_key_columns()
+        return super().eventFilter(watched, event)
 
     def _show_configuration(self, comparison: PlanComparison) -> None:
         """One row per phase, one column per plan: accelerator, GPUs, servers, delivery mode, layout and pools."""
