@@ -22,6 +22,7 @@ from gpudesk.catalog.validate import check_unique, validate_tables
 from gpudesk.paths import resource_path
 from gpudesk.vocabulary.catalog_values import CLOUD_REGION
 from gpudesk.vocabulary.plan_choices import MARKET
+from gpudesk.vocabulary.terms import Term
 
 CATALOG_FILE = "catalog.toml"
 CITATIONS_FILE = "citations.toml"
@@ -212,12 +213,14 @@ def _region_named(text: str, lang: str) -> str:
     ("cn-northwest-1") by the place (宁夏, vocabulary/catalog_values.CLOUD_REGION). In Chinese the brackets are the
     full-width ones of the name before them: 'B200（按卡计，典型价） (全球)' mixed both in one name, and
     'p4d.24xlarge (cn-northwest-1)' read as code."""
-    for term in (*MARKET, *CLOUD_REGION):
+    terms: list[Term] = [*MARKET, *CLOUD_REGION]
+    for term in terms:
+        name: str = term.name(lang)
         if text == term.code:
-            return term.name(lang)
+            return name
         if text.endswith(f"({term.code})"):
             head = text[: -len(term.code) - 2]
-            return f"{head.rstrip()}（{term.name(lang)}）" if lang == "zh" else f"{head}({term.name(lang)})"
+            return f"{head.rstrip()}（{name}）" if lang == "zh" else f"{head}({name})"
     return text
 
 
