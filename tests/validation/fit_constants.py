@@ -1,6 +1,7 @@
 """Fit the [F] constants on the fit half of the validation corpus; print the values to ship.
 
-Run from the repository root:  .venv/bin/python tests/validation/fit_constants.py [training|serving|fp4|adp|eager|all]
+Run from the repository root:
+  .venv/bin/python tests/validation/fit_constants.py [training|serving|serving-kernel-p|fp4|adp|eager|all]
 
 Only cases whose split is "fit" (validation_split.py) enter the objective: the median |log(predicted /
 measured)| over the groups a constant acts on, so the held-out half stays an honest test. One value per
@@ -215,6 +216,14 @@ if __name__ == "__main__":
             print(f"{k} = {v}")
     if which in ("serving", "all"):
         for k, v in fit(SERVING_GRID, REFIT_GROUPS).items():
+            print(f"{k} = {v}")
+    if which == "serving-kernel-p":  # p fixed at the H200 kernel run's (kernel_roofline_fit.py), the others refitted
+        from kernel_roofline_fit import fitted_sharpness
+
+        _set("SERVING_ROOFLINE_SHARPNESS", fitted_sharpness())
+        print(f"SERVING_ROOFLINE_SHARPNESS = {_get('SERVING_ROOFLINE_SHARPNESS')} (kernel run, fixed)")
+        for k, v in fit({k: g for k, g in SERVING_GRID.items() if k != "SERVING_ROOFLINE_SHARPNESS"},
+                        REFIT_GROUPS).items():
             print(f"{k} = {v}")
     if which == "eager":
         print(f"EAGER_HOST_OP_S = {fit_eager_host_op():.3g}")
