@@ -13,7 +13,8 @@ gpudesk assumes for that kernel on the catalog's H200 row, read through gpudesk'
   PyTorch, the kernel measured) — engines' own decode kernels are assumed at SERVING_DECODE_KV_BW_EFFICIENCY;
 * prefill attention: ATTENTION_EFFICIENCY (Hopper) · the 16-bit attention peak, causal FLOPs at one half.
 
-Ratio = measured / gpudesk's. Nothing is fitted on this run and no constant is changed by it.
+Ratio = measured / gpudesk's at the shipped constants. Nothing is fitted here (kernel_roofline_fit.py fits the
+roofline sharpness p on the run's GEMMs; validation_report_kernel_sharpness.py reports it).
 """
 
 from __future__ import annotations
@@ -245,7 +246,9 @@ def kernel_section() -> list[str]:
         f"{a.hbm_bw / 1e12:.1f} TB/s) through gpudesk's own efficiencies; a GEMM's time is its smooth roofline "
         f"(p = {SERVING_ROOFLINE_SHARPNESS.value:g}) plus one kernel boundary ({KERNEL_BOUNDARY_S.value * 1e6:.1f} "
         "µs); for the weight-stream rows gpudesk's figure is the weight bytes over that time. Decode attention at "
-        "batch 1 and short contexts is a few microseconds of kernel, not a stream. Ratio = measured / gpudesk's. Nothing is fitted on this run; no constant changed.",
+        "batch 1 and short contexts is a few microseconds of kernel, not a stream. Ratio = measured / gpudesk's, at the "
+        "shipped constants; the roofline sharpness p fitted on this run's GEMMs, and whether it was adopted, follow "
+        "the tables below.",
         "",
         "| kernel class | precision | size | measured (median, range) | gpudesk assumes | ratio | constant (source) |",
         "|---|---|---|---:|---:|---:|---|",
