@@ -22,6 +22,7 @@ from gpudesk.ui.widgets.explain_panel import explanation_html
 CODE_NAME = re.compile(r"(?<![\w.{])[a-z][a-z0-9]+(?:_[a-z0-9]+)+(?![\w(])")
 """A snake-case name whose first part is a word (a subscripted symbol such as r_kv or d_qk starts with one letter)."""
 FORMULA = re.compile(r"<span class='formula'>(.*?)</span></p>", re.S)
+DERIVED_SOURCE = re.compile(r"<small>(derived:.*?)</small>", re.S)
 
 
 @lru_cache(maxsize=None)
@@ -49,10 +50,22 @@ def test_no_english_formula_in_the_explain_panel_shows_a_snake_case_name(sample:
         figures = phase.figures
         for key in figures.keys(include_inputs=False):
             exp = figures.explain(key)
-            if exp.formula and CODE_NAME.search(exp.formula):
-                shown = formula_shown(explanation_html(exp, figures, en))
-                found.update(f"{key}: {name}" for name in CODE_NAME.findall(shown))
+            if exp.formula and CODE_NAME.search(exp.formula) or any(q.source.startswith("derived:")
+                                                                       for q in exp.inputs):
+                shown = explanation_html(exp, figures, en)
+                found.update(f"{key}: {name}" for name in CODE_NAME.findall(formula_shown(shown)))
+                found.update(f"{key} (an input's source): {name}" for source in DERIVED_SOURCE.findall(shown)
+                             for name in CODE_NAME.findall(html.unescape(source)))
     assert not found, sorted(found)[:20]
+
+
+def test_a_name_that_is_part_of_an_inputs_key_reads_as_that_inputs_label() -> None:
+    """'billed_gpus' is the input delivery.billed_gpus.cloud: 'GPUs billed on …', not 'billed gpus'."""
+    phase = plan("bank-llm-assistant").phases[0]
+    exp = phase.figures.explain("delivery.monthly.cloud_on_demand")
+    label = next(q.label for q in exp.inputs if ".billed_gpus." in q.key)
+    shown = formula_shown(explanation_html(exp, phase.figures, display_text("en")))
+    assert "billed gpus" not in shown and label.split(" (")[0] in shown
 
 
 def test_the_label_read_is_the_inputs_own() -> None:

@@ -66,7 +66,10 @@ def explanation_html(exp: Explanation, figures: FigureSet | None = None, text: D
     formulas = formula_text(text.lang)
 
     def origin(source: str) -> str:
-        return html.escape(powers_of_ten(text.source(formulas.source(source))))
+        shown = text.source(formulas.source(source))
+        if text.lang == "en" and shown.startswith(DERIVED):  # an input's own formula: its figures by their labels
+            shown = named_formula(shown, figure_labels(exp, figures))
+        return html.escape(powers_of_ten(shown))
 
     heads = _headings()
     inapplicable = not_applicable(figures, exp.key) if figures is not None else ""
@@ -136,14 +139,16 @@ def figure_labels(exp: Explanation, figures: FigureSet | None) -> Callable[[str]
             return own[code]
         if figures is not None and code in figures:
             return figures.label(code)
-        ends = [k for k in own if k.rsplit(".", 1)[-1] == code]
-        if ends:
+        ends = [k for k in own if k.rsplit(".", 1)[-1] == code] or [k for k in own if code in k.split(".")]
+        if ends:  # an input's key ends in the name, or holds it as a part (delivery.billed_gpus.cloud)
             return own[ends[0]]
         ends = sorted((k for k in keys if k.endswith("." + code)), key=lambda k: (not k.startswith(prefix), k))
         return figures.label(ends[0]) if ends and figures is not None else None
     return label
 
 
+DERIVED = "derived:"
+"""How the core's source line of a derived figure begins, its formula after it."""
 INPUT_COLUMN_SHARE = 36
 """Per cent of the inputs table's width its Input column keeps, so that a label's longest word fits whole in the
 ~290 px dock at 1366×768 (the four columns shared it by their contents, and 'communication on the critical path'
