@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gpudesk.catalog.records import display_name
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.market import AvailabilityIndex
 from gpudesk.project.model import Project
@@ -150,6 +151,7 @@ class NewPlanDialog(QDialog):
         parts = [WORKLOAD_KIND.name_of(workload.kind, self.lang)]
         if model is not None:
             parts.append(model.name)
-        parts += [accelerator.name, DELIVERY_MODE.name_of(phase.delivery.mode, self.lang)]
+        parts += [display_name(accelerator.name, accelerator.name_zh, self.lang),
+                  DELIVERY_MODE.name_of(phase.delivery.mode, self.lang)]
         self.summary.setText(self.tr("The plan starts as: {0}. Every default can be changed in the steps.")
                              .format(" · ".join(html.escape(p) for p in parts)))

@@ -35,3 +35,17 @@ def test_storage_and_offer_choices_read_in_chinese(chinese_session) -> None:
         assert catalog_name(catalog, "cloud_offer_id", "market-b200").startswith("专业 GPU 云 B200（按卡计")
     finally:
         catalog.close()
+
+
+def test_accelerator_and_server_choices_read_in_chinese(chinese_session) -> None:
+    """The GB200 and its NVL72 rack by their Chinese names (catalog name_zh), as the proposal names them."""
+    catalog = Catalog.open(user_db=None)
+    try:
+        choices = CatalogChoices(catalog)
+        accelerators, servers = dict(choices.accelerators()), dict(choices.servers())
+        assert accelerators["gb200"].startswith("NVIDIA GB200（Grace Blackwell 超级芯片")
+        assert servers["gb200-nvl72"] == "NVIDIA GB200 NVL72 机柜"
+        assert not [name for name in [*accelerators.values(), *servers.values()]
+                    if re.search(r"\b(superchip|rack|per|reference|platform|first generation)\b", name)]
+    finally:
+        catalog.close()
