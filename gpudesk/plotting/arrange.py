@@ -5,13 +5,13 @@ reference-line labels shortened to their room."""
 from __future__ import annotations
 
 import html
-import re
 from typing import TYPE_CHECKING
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from gpudesk.plotting import fit, headroom
 from gpudesk.plotting.axes import align_widths, set_category_ticks, wrap_category
+from gpudesk.plotting.chart_title import ROW_TITLE, refit_title, title_extra_height
 from gpudesk.plotting.legend_room import legend_box, wrap_labels
 from gpudesk.plotting.palette import series_colours
 from gpudesk.plotting.spec_frame import new_categories_only
@@ -22,56 +22,11 @@ if TYPE_CHECKING:
     from gpudesk.plotting.plot_panel import PlotPanel
     from gpudesk.plotting.view import ChartView
 
-ROW_TITLE, ROW_PLOT, ROW_PLOT2, ROW_LEGEND, ROW_NOTES = range(5)
-TRAILING_ASIDE = re.compile(r"\s*[(（][^()（）]*[)）]$")
-"""The parentheses a title ends with: kept whole where the title is too long for its chart (``_title_lines``)."""
-TITLE_HEAD_MIN = 4
-"""Letters a title's head keeps before its parentheses on one line; fewer: the parentheses take a second line."""
+ROW_PLOT, ROW_PLOT2, ROW_LEGEND, ROW_NOTES = range(ROW_TITLE + 1, ROW_TITLE + 5)
 AXIS_WIDTH = 72
 """Pixels of a left value axis with its title: what the plot loses beside it."""
 NOTES_AXIS_HEIGHT = 40
 """Pixels of a bottom axis with its labels and title: what the plot loses below it, besides the notes."""
-
-
-def set_title(view: ChartView, text: str, colour: str) -> None:
-    """The chart's title, shortened with "…" to the chart's width (a narrow tab on a laptop), its closing parentheses
-    kept whole (``_title_lines``); an untitled chart (one whose frame names it, the Roadmap dock) gives its row to the
-    plot."""
-    label = view._title
-    label.gpudesk_full_title = text
-    # the layout's margins (8 + 12 px) and the text's own (4 + 4 px) and a little air: shortened to ``width - 24``,
-    # the title still set a minimum wider than the chart and the view showed the chart's left part only
-    width = view.width() - 36
-    fitted = (text, colour, width, view.font().key())
-    if getattr(label, "gpudesk_fitted", None) == fitted and label.text == getattr(label, "gpudesk_shown", None):
-        return  # fitted to this width and font already, and shown as fitted (an edit's update: 0.1 ms, issue 24)
-    if text and width > 0:
-        font = QtGui.QFont(view.font())
-        font.setPointSizeF(12)
-        font.setBold(True)
-        plain, metrics = html.unescape(text), QtGui.QFontMetricsF(font)
-        lines = _title_lines(plain, metrics, width)
-        shown = [fit.elide(line, metrics, width) for line in lines]
-        cut = "".join(shown).replace(" ", "") != plain.replace(" ", "")  # (the lines lose the space between them)
-        label.setToolTip(plain if cut else "")  # shortened: the whole title on hover
-        text = "<br>".join(html.escape(line) for line in shown)
-    if label.text != text or label.opts.get("color") != colour:  # each set re-lays out the whole chart
-        label.setText(text, color=colour)
-    view._set_row(label, ROW_TITLE, bool(text))
-    label.gpudesk_fitted, label.gpudesk_shown = fitted, label.text
-
-
-def _title_lines(title: str, metrics: QtGui.QFontMetricsF, width: float) -> list[str]:
-    """A title as its lines: one when it fits; one whose head is shortened when it ends in parentheses that must stay
-    whole (the what-if chart's "(plan: 115.6 万元 + 4 项待询价)": its unpriced marker was cut to "…" at 1366 × 768);
-    the parentheses on a second line where the head would keep less than ``TITLE_HEAD_MIN`` letters."""
-    aside = TRAILING_ASIDE.search(title) if metrics.horizontalAdvance(title) > width else None
-    if aside is None or aside.start() == 0:
-        return [title]
-    head = fit.elide(title[:aside.start()], metrics, width - metrics.horizontalAdvance(aside.group()))
-    if len(head.rstrip("…")) >= TITLE_HEAD_MIN:
-        return [head + aside.group()]
-    return [title[:aside.start()], aside.group().strip()]
 
 
 def legend_names(view: ChartView) -> list[str]:
@@ -112,9 +67,7 @@ def plot_width(view: ChartView, plan: fit.LegendPlan) -> float:
 def fit_axis_titles(view: ChartView) -> None:
     """Shorten each shown axis title to its axis's length (two stacked panels share the chart's height), and the
     chart's title to its width."""
-    full_title = getattr(view._title, "gpudesk_full_title", None)
-    if full_title:
-        set_title(view, full_title, view._title.opts.get("color") or view._theme.foreground)
+    refit_title(view)
     for panel in view.panels:
         plot = panel.plot
         if not plot.isVisible():
@@ -191,7 +144,7 @@ def legend_and_transpose(view: ChartView, spec: object, width: float, height: fl
     height is kept for ``PlotPanel`` (``view.graphics.gpudesk_rows_room``)."""
     names = names_of(view, spec)
     # the notes and the bottom axis take their lines whatever the legend does (fit.CHROME_HEIGHT counts neither)
-    height -= notes_height(view) + NOTES_AXIS_HEIGHT
+    height -= notes_height(view) + NOTES_AXIS_HEIGHT + title_extra_height(view)  # fit.PLOT_FRAME counts one title line
     panels = 2 if isinstance(spec, ChartSpec) and spec.has_second_panel else 1
     plan = fit.plan_legend(names, legend_box(view.legend, view.graphics.ci.layout), width, height, wanted, panels)
     view.graphics.gpudesk_rows_room = rows_room = side_rows_room(view, spec, height, plan)
@@ -229,6 +182,7 @@ def arrange_view(view: ChartView, width: float | None, height: float | None, wan
     spec = view.spec
     if wrap_notes(view, width, height) and as_shown:
         view.graphics.ci.setGeometry(QtCore.QRectF(0, 0, width, height))  # it kept the unwrapped notes' width
+    refit_title(view)  # its lines, which the legend's and the labels' room leave out (``title_extra_height``)
     plan, transpose = legend_and_transpose(view, spec, width, height, view._legend_wanted if wanted is None else wanted)
     wrap_labels(view.legend, legend_box(view.legend, view.graphics.ci.layout), plan.text_width)  # new ones too
     if plan != view._legend_plan or (plan.mode != fit.HIDDEN) != view.legend.isVisible():

@@ -14,7 +14,7 @@ from pathlib import Path
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from gpudesk.plotting import arrange, export, fit, marker_labels
+from gpudesk.plotting import arrange, chart_title, export, fit, marker_labels
 from gpudesk.plotting.axes import ChartLegend
 from gpudesk.plotting.hover import describe, find_hit, place_inside
 from gpudesk.plotting.palette import Theme, series_colours, theme_for
@@ -25,7 +25,7 @@ from gpudesk.results.chart_model import ChartSpec, RackLayoutSpec
 
 AnySpec = ChartSpec | RackLayoutSpec
 
-_ROW_TITLE, _ROW_PLOT, _ROW_PLOT2, _ROW_LEGEND, _ROW_NOTES = (arrange.ROW_TITLE, arrange.ROW_PLOT, arrange.ROW_PLOT2,
+_ROW_TITLE, _ROW_PLOT, _ROW_PLOT2, _ROW_LEGEND, _ROW_NOTES = (chart_title.ROW_TITLE, arrange.ROW_PLOT, arrange.ROW_PLOT2,
                                                              arrange.ROW_LEGEND, arrange.ROW_NOTES)
 LEGEND_MAX_COLUMNS = 4
 
@@ -217,7 +217,7 @@ class ChartView(QtWidgets.QWidget):
         if isinstance(spec, ChartSpec) and self._transposed:
             spec = dataclasses.replace(spec, horizontal=True)
         self._hover(None)
-        arrange.set_title(self, html.escape(spec.title), theme.foreground)
+        chart_title.set_title(self, html.escape(spec.title), theme.foreground)
         notes = "<br>".join(html.escape(line) for line in spec.notes.splitlines())
         _set_text(self._notes, notes, theme.foreground)
         self._set_row(self._notes, _ROW_NOTES, bool(notes))

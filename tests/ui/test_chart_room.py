@@ -171,19 +171,28 @@ def test_a_title_longer_than_the_chart_leaves_it_its_width(qtbot, shown_chart) -
                             series=[Series("GPUs", [0, 4, 16], [32, 512, 1536], style="line")]))
     qtbot.wait(1)
     assert not charts_wider_than_their_view(view), charts_wider_than_their_view(view)
-    assert view._title.text.endswith("…") and view._title.gpudesk_full_title == "Roadmap: capacity and monthly spend"
+    assert view._title.text == "Roadmap: capacity<br>and monthly spend"  # two whole lines where they fit
+    longer = "Roadmap: capacity, monthly spend and the GPUs bought in each of the phases of the plan"
+    view.set_spec(ChartSpec("timeline", longer, series=[Series("GPUs", [0, 4, 16], [32, 512, 1536], style="line")]))
+    qtbot.wait(1)
+    assert not charts_wider_than_their_view(view), charts_wider_than_their_view(view)
+    assert view._title.text.endswith("…") and view._title.gpudesk_full_title == longer
+    assert view._title.toolTip() == longer
 
 
 def test_a_title_keeps_its_closing_parentheses_whole(shown_chart) -> None:
     """The what-if chart's title ends with the plan's value and its unpriced marker ("（方案值：115.6 万元 + 4 项待询价）"),
-    cut to "+ 4 项待…" at 1366 × 768 in Chinese: too long for the chart, its head is shortened and the parentheses
-    stay whole; where the head would keep almost nothing, the parentheses take a second line; the whole title is the
-    tool tip of a shortened one, and a chart with room shows it whole on one line."""
+    cut to "+ 4 项待…" at 1366 × 768 in Chinese: too long for the chart, it takes two whole lines, the parentheses on
+    the second (shortened to '影响本阶段成…（方案值…）' on one line, it read as cut: the window audit's cut_chart_titles);
+    where the head does not fit a line either, the parentheses stay whole on their line and the head is shortened, the
+    whole title the tool tip; a chart with room shows it whole on one line."""
     aside = "（方案值：115.6 万元 + 4 项待询价）"
     title = "影响本阶段成本的因素" + aside
     spec = ChartSpec("generic", title, categories=["效率", "电价"], y_label="变化", y_unit="%",
                      series=[Series("区间下限", [0, 1], [5.0, -3.0], style="bar")])
     from PySide6 import QtGui
+
+    from gpudesk.plotting.chart_title import title_lines
 
     view = shown_chart(300, 300)
     font = QtGui.QFont(view.font())
@@ -191,15 +200,15 @@ def test_a_title_keeps_its_closing_parentheses_whole(shown_chart) -> None:
     font.setBold(True)
     metrics = QtGui.QFontMetricsF(font)
     whole, parentheses = metrics.horizontalAdvance(title), metrics.horizontalAdvance(aside)
-    view.resize(int(whole + 36 - 30), 300)  # the head loses a few letters
+    view.resize(int(whole + 36 - 30), 300)  # the head would lose a few letters on one line
     view.set_spec(spec)
-    shown = view._title.text
-    assert shown.endswith(aside) and "…" in shown and "<br>" not in shown, shown
-    assert view._title.toolTip() == title
-    view.resize(int(parentheses + 36 + 20), 300)  # room for less than one letter of the head beside them
+    assert view._title.text.split("<br>") == [title[:-len(aside)], aside] and view._title.toolTip() == ""
+    view.resize(int(parentheses + 36 + 20), 300)  # room for the parentheses, on a line of their own
     view.set_spec(spec)  # laid out at the new width
-    lines = view._title.text.split("<br>")
-    assert len(lines) == 2 and lines[0].startswith("影响") and lines[1].startswith("（方案值"), lines
+    assert view._title.text.split("<br>") == [title[:-len(aside)], aside] and view._title.toolTip() == ""
+    long_head = "影响本阶段成本、电价、利用率、效率、GPU 单价、机柜租金与运维人员的全部因素" + aside
+    assert title_lines(long_head, metrics, metrics.horizontalAdvance(aside) + 120) == \
+        [fit.elide(long_head[:-len(aside)], metrics, 120) + aside]  # a head too long for a line: shortened
     view.resize(int(whole + 36 + 40), 300)
     view.set_spec(spec)
     assert view._title.text == title and view._title.toolTip() == ""
@@ -306,3 +315,21 @@ def test_the_audit_finds_a_marker_label_nearer_another_marker(shown_chart) -> No
     assert not labels_nearer_another_marker(view, panel)
     panel._marker_labels[0].setPos(3.8, 12)  # the plan's label at the recommended point
     assert [f.text for f in labels_nearer_another_marker(view, panel)] == ["当前方案"]
+
+
+STARTUP_WHAT_IF, MANUFACTURER_WHAT_IF = ("What moves cost of this phase (plan: 34,912 USD)",
+                                         "What moves cost of this phase (plan: 1,400,887 CNY + 3 lines awaiting quotes)")
+
+
+@pytest.mark.parametrize(("width", "title", "cut"), [(358, STARTUP_WHAT_IF, False), (497, MANUFACTURER_WHAT_IF, False),
+                                                     (240, MANUFACTURER_WHAT_IF, True)])
+def test_the_audit_finds_a_cut_chart_title(shown_chart, width: int, title: str, cut: bool) -> None:
+    """``cut_chart_titles``: the English what-if chart's title read 'What moves cost of t… (plan: 34,912 USD)' at
+    1366 × 768 (358 px) and 'What moves … (plan: 1,400,887 CNY + 3 lines awaiting quotes)' at 1920 × 1080 (497 px); it
+    takes two whole lines now, and only a chart too narrow for them shows it cut."""
+    from window_audit_charts import cut_chart_titles
+
+    view = shown_chart(width, 260)
+    view.set_spec(ChartSpec("generic", title, y_label="Change", y_unit="%", categories=["Efficiency", "Utilisation"],
+                            series=[Series("Low end of the range", [0, 1], [-5.0, -3.0], style="bar")]))
+    assert [f.why for f in cut_chart_titles(view)] == (["a chart title cut short"] if cut else [])

@@ -108,8 +108,14 @@ def test_a_marker_label_keeps_off_the_phase_labels(small_chart) -> None:
 
 
 def test_a_chart_title_wider_than_a_narrow_chart_is_shortened(small_chart) -> None:
+    """Too wide for a line, a title takes two whole lines (``chart_title.title_lines``); too wide for two, it is
+    shortened with "…"."""
     spec = timeline([8.0] * 12, [(1.0, "Pilot")])
     spec.title = "Roadmap: capacity and monthly spend across every phase of the plan"
+    small_chart.set_spec(spec)
+    flush()
+    assert small_chart._title.text == "Roadmap: capacity and monthly<br>spend across every phase of the plan"
+    spec.title += ", its purchases, its rented months and the spend of each workload in it"
     small_chart.set_spec(spec)
     flush()
     shown = small_chart._title.text

@@ -3,6 +3,7 @@ by its plot's edge, a chart drawn wider or taller than its view."""
 
 from __future__ import annotations
 
+import html
 import math
 import re
 
@@ -33,7 +34,8 @@ def chart_views(root: QWidget, with_root: bool = True) -> list[ChartView]:
 def chart_defects(root: QWidget) -> list[Finding]:
     """Every chart check of this module on ``root``'s charts: what the window audit and the dialogs' audit run."""
     return cut_axis_titles(root) + labels_outside_plots(root) + charts_wider_than_their_view(root) \
-        + tick_labels_over_each_other(root) + axes_in_two_notations(root) + legends_over_plots_or_cut(root)
+        + tick_labels_over_each_other(root) + axes_in_two_notations(root) + legends_over_plots_or_cut(root) \
+        + cut_chart_titles(root)
 
 
 def cut_axis_titles(root: QWidget) -> list[Finding]:
@@ -53,6 +55,26 @@ def cut_axis_titles(root: QWidget) -> list[Finding]:
                 if axis.isVisible() and full and shown and shown != full and shown.endswith("…"):
                     found.append(Finding(f"{type(view).__name__}#{view.objectName()} {name} axis", f"{shown} ({full})",
                                          "an axis title cut short"))
+    return found
+
+
+def cut_chart_titles(root: QWidget) -> list[Finding]:
+    """Charts whose title is shortened with "…" or drawn past the chart's edges: the English what-if chart at 1366 × 768
+    read 'What moves cost of t… (plan: 34,912 USD)' (2026-12-04). A title that does not fit on one line takes two."""
+    found = []
+    for view in chart_views(root):
+        title = view._title
+        if not (view.isVisible() and title.isVisible() and title.text):
+            continue
+        full = getattr(title, "gpudesk_full_title", "") or title.text
+        shown = html.unescape(title.text.replace("<br>", " "))
+        where = f"{type(view).__name__}#{view.objectName()}"
+        if "…" in shown and "…" not in full:
+            found.append(Finding(where, full, "a chart title cut short", shown))
+        rect = title.item.sceneBoundingRect()
+        if rect.left() < -1 or rect.right() > view.graphics.width() + 1:
+            found.append(Finding(where, full, "a chart title past its chart's edges",
+                                 f"{rect.left():.0f}–{rect.right():.0f} in {view.graphics.width()}"))
     return found
 
 
