@@ -94,8 +94,11 @@ class InferenceInputs:
     power_shares: bool = True  # False: no infer.compute_bound_share / memory_bound_share (a search reads none)
     # every attention data-parallel group admits its new prompts in the same iterations: the engine holds them until
     # each group has one (TensorRT-LLM's attention_dp_config.enable_balance, its timeout and batching wait in
-    # iterations: core/adp_hold.py; vLLM and SGLang have no such wait), or identical requests fed at once
+    # iterations: core/adp_hold.py; vLLM and SGLang have no such wait)
     prompts_aligned: bool = False
+    # every request of one length, all fed at once (trtllm-bench's throughput runs): every group admits the same
+    # prompts in the same iterations and ends them together, whatever the engine holds (no wait without a TTFT target)
+    identical_requests: bool = False
     adp_timeout_iters: int = ADP_TIMEOUT
     adp_batching_wait_iters: int = ADP_WAIT
     kv_bucket_tokens: Any = 0  # static KV cache read in buckets of N tokens (0: as filled; core/inference_lengths.py)
@@ -212,7 +215,8 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
     target = np.minimum(np.where(a["tpot_target_s"] > 0, a["tpot_target_s"], np.inf), e2e_iter)
     # prompts start unaligned across the attention groups unless they are aligned (held back until every group has
     # one, which a TTFT target (server, interactive) forbids)
-    unsync = (a["ttft_target_s"] > 0) | (a["ttft_tail_target_s"] > 0) | (not inp.prompts_aligned)
+    unsync = (a["ttft_target_s"] > 0) | (a["ttft_tail_target_s"] > 0) | (not (inp.prompts_aligned
+                                                                                or inp.identical_requests))
     if inp.derive_batch:
         finite = np.isfinite(target)  # no target (the inference chart's sweep): the limits alone, nothing to search
         conc = np.where(finite, largest_concurrency(rep, upper, read, out, prompt, target, unsync, not disagg), upper) \

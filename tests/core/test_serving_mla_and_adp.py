@@ -95,6 +95,16 @@ def test_unaligned_prompts_cost_data_parallel_attention_throughput_but_not_tenso
     assert _dsv3("server", 8, 8) == _dsv3("offline", 8, 8, balance=True) == (_dsv3("offline", 8, 8)[0], 0.0)
 
 
+def test_identical_requests_fed_at_once_keep_the_groups_in_step_without_a_balancer():
+    # trtllm-bench's throughput runs: one length, all fed at once, no attention_dp_config (no hold either)
+    same = estimate_inference(InferenceInputs(
+        model=DSV3, hardware=HardwareArrays.from_accelerators([B200]), weight_dtype="fp4", kv_dtype="fp8",
+        prompt_tokens=800, output_tokens=3880, concurrency=2048, tp=1, ep=8, scenario="offline",
+        ttft_target_s=0.0, ttft_tail_target_s=0.0, tpot_target_s=0.0, identical_requests=True))
+    assert same.value_at("infer.prefill_wait_s", 0) == 0.0 and "infer.ttft_hold_s" not in same
+    assert _dsv3("offline", 1, 8)[1] > 0.0  # the same plan with its prompts placed as they come
+
+
 # TensorRT-LLM tech blog 18 (NVLinkOneSided, DeepSeek-V3 profile, BF16, ep_size 8, GB200 NVL72): dispatch and
 # combine microseconds per MoE layer by tokens per rank
 ONE_SIDED_EP8 = {1: (18.9, 31.0), 256: (50.8, 53.0), 512: (89.5, 91.7), 1024: (166.3, 175.6), 2048: (311.8, 322.6)}

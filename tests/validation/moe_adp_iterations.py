@@ -45,7 +45,7 @@ def _estimate(case: ServingCase, concurrency: float) -> tuple[float, float]:
         model=case.model(), hardware=HardwareArrays.from_accelerators([case.accelerator()]),
         weight_dtype=case.weight_dtype, kv_dtype=case.kv_dtype, prompt_tokens=case.prompt, output_tokens=case.output,
         concurrency=concurrency, tp=case.tp, ep=case.ep, batching="continuous", serving_fraction=case.serving_fraction,
-        scenario="offline", prompts_aligned=True, engine_release=case.release))
+        scenario="offline", identical_requests=True, engine_release=case.release))
     return float(fs.value_at("infer.tokens_per_s_per_gpu", 0)), float(fs.value_at("infer.max_concurrency_kv", 0))
 
 

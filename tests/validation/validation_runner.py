@@ -127,14 +127,15 @@ def predict_training(case: TrainingCase) -> float:
 
 def serving_at(case: ServingCase, *concurrency: float) -> tuple[np.ndarray, np.ndarray]:
     """(output tokens/s per GPU, sequences in flight) gpudesk gives the case at each engine cap in ``concurrency``
-    (one vectorised estimate). Prompts aligned: every case's requests are of one length and fed at once (the perf
+    (one vectorised estimate). Identical requests: every case's requests are of one length and fed at once (the perf
     overview's table, the DeepSeek-R1 recipes' --concurrency), so every attention data-parallel rank admits the same
-    prompts in the same iterations and ends them together, though none of their engines holds prompts back."""
+    prompts in the same iterations and ends them together, though none of their engines holds prompts back (no
+    ADP balancer: prompts_aligned stays off)."""
     fs = estimate_inference(InferenceInputs(
         model=case.model(), hardware=HardwareArrays.from_accelerators([case.accelerator()] * len(concurrency)),
         weight_dtype=case.weight_dtype, kv_dtype=case.kv_dtype, prompt_tokens=case.prompt, output_tokens=case.output,
         concurrency=np.array(concurrency, dtype=float), tp=case.tp, ep=case.ep, batching="continuous",
-        serving_fraction=case.serving_fraction, scenario="offline", prompts_aligned=True, engine_release=case.release))
+        serving_fraction=case.serving_fraction, scenario="offline", identical_requests=True, engine_release=case.release))
     return (np.asarray(fs["infer.tokens_per_s_per_gpu"], dtype=float) * np.ones(len(concurrency)),
             np.asarray(fs["infer.concurrency"], dtype=float) * np.ones(len(concurrency)))
 
