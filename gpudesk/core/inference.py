@@ -29,6 +29,7 @@ import numpy as np
 
 from gpudesk.catalog.records import ModelArch
 from gpudesk.core.adp_hold import record_hold_inputs
+from gpudesk.core.adp_release import RELEASE_FORMULA, UNALIGNED_FORMULA
 from gpudesk.core.calibration_hook import CalibrationScales
 from gpudesk.core.constants import QUEUE_VARIABILITY_FACTOR as QV
 from gpudesk.core.efficiency import Efficiencies
@@ -92,9 +93,9 @@ class InferenceInputs:
     queue: bool = True  # False: no queueing figures (rates, replicas, loaded TTFT), for sweeps that read none
     layout_search: bool = True  # False: no mem.min_gpus (the fewest GPUs for one replica), for sweeps and searches
     power_shares: bool = True  # False: no infer.compute_bound_share / memory_bound_share (a search reads none)
-    # every attention data-parallel group admits its new prompts in the same iterations: the engine holds them until
-    # each group has one (TensorRT-LLM's attention_dp_config.enable_balance, its timeout and batching wait in
-    # iterations: core/adp_hold.py; vLLM and SGLang have no such wait)
+    # the engine holds new prompts until every attention data-parallel group has one (TensorRT-LLM's
+    # attention_dp_config.enable_balance, its timeout and batching wait in iterations: core/adp_hold.py,
+    # core/adp_release.py; vLLM and SGLang have no such wait)
     prompts_aligned: bool = False
     # every request of one length, all fed at once (trtllm-bench's throughput runs): every group admits the same
     # prompts in the same iterations and ends them together, whatever the engine holds (no wait without a TTFT target)
@@ -213,10 +214,12 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
     prefill_tail = pre.prefill(prompt_tail, prompt_tail)
     e2e_iter = np.where(a["e2e_target_s"] > 0, (a["e2e_target_s"] - prefill_tail) / (out_tail + 1.0), np.inf)
     target = np.minimum(np.where(a["tpot_target_s"] > 0, a["tpot_target_s"], np.inf), e2e_iter)
-    # prompts start unaligned across the attention groups unless they are aligned (held back until every group has
-    # one, which a TTFT target (server, interactive) forbids)
-    unsync = (a["ttft_target_s"] > 0) | (a["ttft_tail_target_s"] > 0) | (not (inp.prompts_aligned
-                                                                                or inp.identical_requests))
+    # prompts start unaligned across the attention groups unless the engine's balancer holds them (its releases'
+    # imbalance instead: core/adp_release.py) or identical requests fed at once keep them in step (no TTFT target)
+    unsync = ((a["ttft_target_s"] > 0) | (a["ttft_tail_target_s"] > 0)) if inp.identical_requests else \
+        np.full(a["tp"].shape, not inp.prompts_aligned)
+    if inp.prompts_aligned and not inp.identical_requests and np.any(np.asarray(groups) > 1):
+        rep = replace(rep, adp_balancer=(int(inp.adp_timeout_iters), int(inp.adp_batching_wait_iters)))
     if inp.derive_batch:
         finite = np.isfinite(target)  # no target (the inference chart's sweep): the limits alone, nothing to search
         conc = np.where(finite, largest_concurrency(rep, upper, read, out, prompt, target, unsync, not disagg), upper) \
@@ -254,15 +257,14 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
     elif inp.batching == "separate_prefill":
         pre_share = c1 / out * rep.prefill(prompt, prompt)
     else:  # the prefill tokens mixed into a step ride its TP/EP collectives with the C decode tokens
+        held = rep.adp_balancer is not None
         wait = fs.add("infer.prefill_wait_s", rep.prefill_wait(c1, prompt, out, unsync), "s",
                       "wait per iteration for the attention group that prefills the most",
-                      "(G·E[max of G Poisson(C/(O·G))] − C/O) · one prompt's attention and non-routed GEMMs on its "
-                      "group (G = max(t, e)/t attention groups; prompts start where their group's sequences end); 0 "
-                      "without attention data-parallel, or where every group admits its prompts in the same "
-                      "iterations (infer.in.prompts_aligned: the plan's attention_dp_balance, the engine holding "
-                      "them until each group has one, or identical requests fed at once) and no TTFT target binds",
+                      RELEASE_FORMULA if held else UNALIGNED_FORMULA,
                       ["infer.concurrency", "infer.in.prompt_tokens", "infer.in.output_tokens", "infer.in.tp",
-                       "infer.in.ep", "infer.in.prompts_aligned", "infer.in.ttft_tail_target_s"])
+                       "infer.in.ep", "infer.in.prompts_aligned",
+                       *(["infer.in.adp_timeout_iters", "infer.in.adp_batching_wait_iters"] if held else []),
+                       *(["infer.in.ttft_tail_target_s"] if inp.identical_requests else [])])
         pre_share = rep.mixed_prefill(c1, prompt, out, wait=wait)
     run = None  # a static batch's (time, longest output)
     if static:  # the batch runs until its longest output ends; only the C·O real tokens count

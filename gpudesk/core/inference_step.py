@@ -37,6 +37,7 @@ from typing import Any
 import numpy as np
 
 from gpudesk.catalog.records import ModelArch
+from gpudesk.core.adp_release import release_excess
 from gpudesk.core.busiest_rank import busiest_expert_rank, expected_busiest
 from gpudesk.core.collectives import Links, collective_time, local_members, mesh_share, tuned_all_reduce_time
 from gpudesk.core.constants import (
@@ -120,6 +121,7 @@ class ReplicaModel:
     host: Any = 0.0  # s per iteration the GPUs wait for the engine's host work (core/engine_release.py)
     stack: LayerStack = LayerStack(0.0, 0.0, 0.0)  # kernels and host launch time per pass (engine_release.py)
     kv_share: Any = 1.0  # the part's measured HBM share / the shared one (efficiency.hbm_part_share): KV reads scale
+    adp_balancer: tuple[int, int] | None = None  # (timeout T, batching wait W) where the ADP balancer holds prompts
 
     @classmethod
     def build(cls, model: ModelArch, hw: HardwareArrays, eff: Efficiencies, tp: np.ndarray, pp: np.ndarray,
@@ -270,15 +272,18 @@ class ReplicaModel:
 
     def prefill_wait(self, batch: np.ndarray, prompt: np.ndarray, output: np.ndarray,
                      unsynchronised: np.ndarray | bool) -> np.ndarray:
-        """``prefill_imbalance`` where prompts are ``unsynchronised`` (each attention group admits its own as its
-        sequences end: nothing aligns them, or a TTFT target forbids holding them) and attention runs
-        data-parallel; 0 elsewhere."""
-        waits = np.asarray(unsynchronised) & (np.asarray(self.attention_groups) > 1)
-        if not waits.any():  # tensor-parallel attention, or prompts held for every group: nothing to compute
+        """``prefill_imbalance`` where attention runs data-parallel: of prompts ``unsynchronised`` (each attention
+        group admits its own as its sequences end), else, where the engine's ADP balancer holds them
+        (``adp_balancer``), of its releases; 0 elsewhere (tensor-parallel attention, or prompts in step)."""
+        split = np.asarray(self.attention_groups) > 1
+        waits = np.asarray(unsynchronised) & split
+        held = ~np.asarray(unsynchronised) & split & (self.adp_balancer is not None)
+        if not (waits.any() or held.any()):  # nothing to compute
             return np.zeros(np.broadcast(batch, prompt, output, self.tp).shape)
-        return np.asarray(np.where(waits, self.prefill_imbalance(batch, prompt, output), 0.0))
+        return np.asarray(np.where(waits | held, self.prefill_imbalance(batch, prompt, output, held), 0.0))
 
-    def prefill_imbalance(self, batch: np.ndarray, prompt: np.ndarray, output: np.ndarray) -> np.ndarray:
+    def prefill_imbalance(self, batch: np.ndarray, prompt: np.ndarray, output: np.ndarray,
+                          held: np.ndarray | bool = False) -> np.ndarray:
         """Seconds an iteration waits for the attention group that prefills the most prompts (G groups > 1 only).
 
         With attention data-parallel over G groups, a prompt is prefilled by the one group it was given, and the
@@ -290,22 +295,23 @@ class ReplicaModel:
         run (8 GB200, ADP8 × EP8, mean input 803 and output 3,653 tokens) this puts mean / busiest-group tokens at
         0.51-0.56 for 256-512 sequences per group (measured: 54.11% average balance with prompts placed as they
         came) and the throughput at 0.89 of the synchronised one (measured: 25,664 / 34,140 = 0.75), so it
-        explains part of the loss, not all. Engines reach ~88% balance by holding prompts back until every group
-        has one (the blog's context wait, 50 iterations; TensorRT-LLM's attention_dp_config.enable_balance, off
-        unless set), which a TTFT target forbids; the engine itself does not align them: its request router gives
-        each new request to the group with the fewest active tokens and requests (tensorrt_llm/_torch/pyexecutor/
+        explains part of the loss, not all. The engine itself does not align them: its request router gives each
+        new request to the group with the fewest active tokens and requests (tensorrt_llm/_torch/pyexecutor/
         request_utils.py, balance_requests_across_ranks), and each group admits it when its own sequences end.
-        Prompts that are held, or a workload that aligns them (identical requests fed at once: every group admits
-        the same prompts in the same iterations and ends them together), with no TTFT target, prefill in step
-        (no term, ``prefill_wait``)."""
+        Where its ADP balancer holds them (``held``: attention_dp_config.enable_balance, ``adp_balancer``), a
+        release lets go what each group gathered over the cycle, some group with none where the timeout forced
+        it, and the busiest group's excess per iteration is core/adp_release.py's. Identical requests fed at once
+        prefill in step (no term, ``prefill_wait``)."""
         groups = np.asarray(self.attention_groups, dtype=np.float64)
         rate = np.asarray(batch / output, dtype=np.float64)  # new prompts per iteration, whole replica
-        busiest = expected_busiest(rate / groups, groups)
         gemm, attn = self._prefill_parts(prompt, prompt)
         waited = self.n_gemm + (self.expert_wait - 1.0) * self.routed_active  # FLOPs behind ``gemm``
         dense = np.where(self.n_gemm > 0, (self.n_gemm - self.routed_active) / np.maximum(waited, 1.0), 1.0)
         per_prompt = gemm * dense + attn  # one prompt's per-group work, spread over the replica's GPUs
-        return np.asarray(np.where(groups > 1, np.maximum(groups * busiest - rate, 0.0) * per_prompt, 0.0))
+        excess = np.maximum(groups * expected_busiest(rate / groups, groups) - rate, 0.0)
+        if self.adp_balancer is not None and np.any(held):
+            excess = np.where(held, release_excess(rate, groups, batch, *self.adp_balancer), excess)
+        return np.asarray(np.where(groups > 1, excess * per_prompt, 0.0))
 
     def kernel_boundaries(self) -> float:
         """Seconds between the dependent kernels of one pass through every layer (all stages, one token)."""

@@ -52,12 +52,13 @@ SCENARIO = (
     "every sequence as well as TTFT"
 )
 ADP_BALANCE = (
-    "the engine holds new prompts until every attention data-parallel group has one, so all groups prefill in "
-    "the same iterations (TensorRT-LLM attention_dp_config.enable_balance; or identical requests fed at once). "
-    "Read only for an MoE model whose expert parallel is wider than its tensor parallel (attention data-parallel): "
-    "offline the groups then prefill in step; with a TTFT target each new prompt waits in the balancer (its "
-    "timeout and batching wait, below) and the wait counts against the first-token targets; off: each group admits its prompts as its own sequences end and every iteration waits for the group "
-    "that prefills the most (vLLM, SGLang, TensorRT-LLM by default)"
+    "the engine holds new prompts until every attention data-parallel group has one, then releases them together "
+    "(TensorRT-LLM attention_dp_config.enable_balance). Read only for an MoE model whose expert parallel is wider "
+    "than its tensor parallel (attention data-parallel): an iteration then waits only for the uneven part of each "
+    "release (some group still has none where the timeout forced it), much less than without it; each new "
+    "prompt waits in the balancer (its timeout and batching wait, below) and the wait counts against the "
+    "first-token targets; off: each group admits its prompts as its own sequences end and every iteration waits "
+    "for the group that prefills the most (vLLM, SGLang, TensorRT-LLM by default)"
 )
 ADP_TIMEOUT = (
     "attention data-parallel balancing: iterations a new prompt is held while some attention group has none, "

@@ -87,11 +87,10 @@ def _dsv3(scenario: str, tp: float, ep: float, balance: bool = False) -> tuple[f
 
 def test_unaligned_prompts_cost_data_parallel_attention_throughput_but_not_tensor_parallel():
     held = _dsv3("offline", 1, 8, balance=True)  # the engine holds prompts until every group has one
-    assert held[1] == 0.0
     server, offline = _dsv3("server", 1, 8), _dsv3("offline", 1, 8)  # prompts placed as they come
-    assert server[0] < 0.97 * held[0] and server[1] > 0.0
-    assert offline == server  # no engine holds them by default; a TTFT target forbids it even where one would
-    assert _dsv3("server", 1, 8, balance=True) == server
+    assert server[0] < 0.97 * held[0] and 0.0 < held[1] < 0.5 * server[1]  # its releases are more even
+    assert offline == server  # no engine holds them by default
+    assert _dsv3("server", 1, 8, balance=True) == held  # the balancer holds them under a TTFT target too
     assert _dsv3("server", 8, 8) == _dsv3("offline", 8, 8, balance=True) == (_dsv3("offline", 8, 8)[0], 0.0)
 
 

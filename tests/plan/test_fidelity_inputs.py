@@ -126,8 +126,9 @@ def test_moe_serving_with_attention_data_parallel_takes_the_band_of_its_publishe
 
 
 def test_a_plan_states_that_its_engine_balances_attention_data_parallel_prompts(catalog) -> None:
-    """attention_dp_balance (TensorRT-LLM attention_dp_config.enable_balance): offline, every attention group
-    prefills in the same iterations, so no iteration waits for the busiest group; the input is echoed."""
+    """attention_dp_balance (TensorRT-LLM attention_dp_config.enable_balance): the engine releases what every
+    attention group gathered together, so an iteration waits less for the busiest group than with prompts placed
+    as they come (core/adp_release.py), offline and under a TTFT target alike; the input is echoed."""
     project = Project()
     w = project.phases[0].workloads[0]
     w.kind, w.model_id, w.parallel.tp, w.parallel.ep = "llm_inference", "qwen3-235b-a22b", 1, 8
@@ -143,9 +144,10 @@ def test_a_plan_states_that_its_engine_balances_attention_data_parallel_prompts(
 
     off, on = served(False), served(True)
     assert off[0] > 0.0 and off[2] == "no"
-    assert on[0] == 0.0 and on[1] > off[1] and on[2] == "yes"
-    w.serving_scenario = "server"  # a TTFT target: prompts start as they come whatever the engine holds
-    assert served(True)[:2] == served(False)[:2]
+    assert 0.0 < on[0] < 0.6 * off[0] and on[1] > off[1] and on[2] == "yes"
+    w.serving_scenario = "server"  # a TTFT target: the balancer still holds them (the hold joins the first token)
+    held, placed = served(True), served(False)
+    assert 0.0 < held[0] < 0.6 * placed[0]
 
 
 def test_a_plan_states_the_engine_release_it_runs(catalog) -> None:

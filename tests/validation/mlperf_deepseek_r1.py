@@ -121,16 +121,20 @@ def as_run(case, replicas_of):
                    output_cap=float(CAP))
 
 
-# Server id -> its config's ADP balancer (adp_balancing_timeout_iters, adp_balancing_batching_wait_iters): NVIDIA's
-# v5.1 configs (copy ykamiset/inference_results_v5.1, commit e9ccad4, closed/NVIDIA/configs/B200-SXM-180GBx8/Server/
-# deepseek-r1.py, GB200-NVL72_GB200-186GB_aarch64x72/Server/deepseek-r1.py, GB300-NVL72_GB300-288GB_aarch64x72_TRT/
-# Server/deepseek-r1.py), Dell's and Nebius's v6.0 (copy gbeezybez/inference_results_v6.0, commit ab33b21, closed/Dell/
-# configs/XE9780_x86_B300-SXM-270GBx8/Server/deepseek-r1.py, closed/Nebius/configs/GB300-NVL72_GB300-288GB_aarch64x72/
-# Server/deepseek-r1.py). Other cases keep TensorRT-LLM's defaults (AttentionDpConfig, gpudesk/vocabulary/serving.py):
-# Offline runs have no first-token target; a Server run without a stored config takes RECIPE_BALANCER
+# Case id -> its config's ADP balancer (adp_balancing_timeout_iters, adp_balancing_batching_wait_iters): NVIDIA's
+# v5.1 configs (copy ykamiset/inference_results_v5.1, commit e9ccad4, closed/NVIDIA/configs/B200-SXM-180GBx8/<scenario>/
+# deepseek-r1.py, GB200-NVL72_GB200-186GB_aarch64x72/<scenario>/deepseek-r1.py, GB300-NVL72_GB300-288GB_aarch64x72_TRT/
+# <scenario>/deepseek-r1.py), Dell's and Nebius's v6.0 (copy gbeezybez/inference_results_v6.0, commit ab33b21, closed/
+# Dell/configs/XE9780_x86_B300-SXM-270GBx8/<scenario>/deepseek-r1.py, closed/Nebius/configs/GB300-NVL72_GB300-288GB_
+# aarch64x72/<scenario>/deepseek-r1.py). The Offline settings count since 2026-12-04 (core/adp_release.py: the
+# releases' imbalance). Other cases keep TensorRT-LLM's defaults (AttentionDpConfig, gpudesk/vocabulary/serving.py);
+# a Server run without a stored config takes RECIPE_BALANCER
 ADP_BALANCER = {"mlperf-i51-deepseek-r1-b200x8-server": (9, 3), "mlperf-i51-deepseek-r1-gb200x72-server": (9, 3),
                 "mlperf-i51-deepseek-r1-gb300x72-server": (6, 2), "mlperf-i60-deepseek-r1-b300x8-server": (9, 3),
-                "mlperf-i60-deepseek-r1-gb300x72-server": (9, 3)}
+                "mlperf-i60-deepseek-r1-gb300x72-server": (9, 3),
+                "mlperf-i51-deepseek-r1-b200x8-offline": (500, 10), "mlperf-i51-deepseek-r1-gb200x72-offline": (50, 10),
+                "mlperf-i51-deepseek-r1-gb300x72-offline": (6, 2), "mlperf-i60-deepseek-r1-b300x8-offline": (500, 10),
+                "mlperf-i60-deepseek-r1-gb300x72-offline": (6, 2)}
 RECIPE_BALANCER = (9, 3)  # a Server run without a stored config: the balancer most stored Server configs set
 
 

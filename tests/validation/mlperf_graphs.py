@@ -27,6 +27,7 @@ from dataclasses import replace
 
 import numpy as np
 from mlperf_adp_hold import hold_findings
+from mlperf_adp_release import release_findings
 from mlperf_deepseek_r1_findings import server_limit_findings
 from mlperf_llama_405b import INTERACTIVE_LOGS
 from mlperf_server_bounds import bound_findings
@@ -93,7 +94,8 @@ def _span(errs: list[float]) -> str:
 def graph_findings(results: list, by: dict) -> list[str]:
     """The 'CUDA graphs in MLPerf Inference' paragraph of docs/validation.md, from this run's results, the one on
     what limited the v5.1 DeepSeek-R1 Server runs (mlperf_deepseek_r1.server_limit_findings) and the one on what
-    bounded every logged Server run (mlperf_server_bounds.bound_findings)."""
+    bounded every logged Server run (mlperf_server_bounds.bound_findings), then the ADP balancer's hold and releases
+    (mlperf_adp_hold, mlperf_adp_release)."""
     err = {r.id: r.error for r in results if r.id in by}
     off = sorted((err[i], i) for i, c in by.items() if i in err and graphs_off(c))
     fast = [e for e, _ in off if e > 0.30]
@@ -135,7 +137,7 @@ def graph_findings(results: list, by: dict) -> list[str]:
         "from −7% to −18%: no launch cost per kernel reconciles two graph-less engines of one layout. Nothing is "
         "modelled and no plan input was added; the configs' setting is stated in each case's note."
     ), server_limit_findings([r for r in results if r.id in by], by),
-        bound_findings([r for r in results if r.id in by], by), hold_findings(by)]
+        bound_findings([r for r in results if r.id in by], by), hold_findings(by), release_findings(by)]
 
 
 def eager_sum(extra_s: float) -> list[tuple[str, float, float]]:

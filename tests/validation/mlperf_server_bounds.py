@@ -69,9 +69,10 @@ MORE_405B_LOGS = {
         samples_per_s=13.46, tokens_per_s=8850.10, ttft_p50=1.715442433, ttft_p99=3.307866478, tpot=0.109977196,
         tpot_p99=0.133556783, ttft_target=6.0, tpot_target=0.175),
 }
-# DeepSeek-R1 Server case id -> its config's ADP balancer (timeout, batching wait iterations): the logged runs of
+# DeepSeek-R1 Server case id -> its config's ADP balancer (timeout, batching wait iterations): the logged Server runs of
 # mlperf_deepseek_r1.ADP_BALANCER (its v5.1 B200 Server run has no stored log; Google's v6.0 B200 config is not stored)
-BALANCER = {i: v for i, v in ADP_BALANCER.items() if i != "mlperf-i51-deepseek-r1-b200x8-server"}
+BALANCER = {i: v for i, v in ADP_BALANCER.items()
+            if i.endswith("-server") and i != "mlperf-i51-deepseek-r1-b200x8-server"}
 
 
 def deepseek_logs() -> dict[str, dict[str, float]]:

@@ -51,7 +51,9 @@ def as_submitted(case: MLPerfInferenceCase) -> MLPerfInferenceCase:
         f"KV cache FP8 (the config); layout from the submission's config ({where}): attention data-parallel over "
         f"{ep} GPUs (enable_attention_dp, tensor_parallelism {ep}) x expert parallel {ep}, {batch // ep} sequences per "
         f"rank (gpu_batch_size), {batch:,} per {ep}-GPU instance; ADP balancing on (the config sets "
-        "attention_dp_config enable_balance: new prompts wait for every rank to have one, up to its timeout)")
+        "attention_dp_config enable_balance: new prompts wait for every rank to have one, up to its timeout"
+        + (", timeout {} and batching wait {} iterations)".format(*ADP_BALANCER[case.id]) if case.id in ADP_BALANCER
+           else ")"))
     assert note != case.note, case.id
     return replace(case, tp=tp, ep=ep, max_batch=batch, note=note, adp_balance=True,
                    adp_iters=ADP_BALANCER.get(case.id, case.adp_iters))
