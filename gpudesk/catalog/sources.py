@@ -160,6 +160,23 @@ class ChineseTexts:
         source, chinese = self.part_names.get((table, row_id), ("", ""))
         return chinese if chinese and source == english else english
 
+    @cached_property
+    def _parts_by_english(self) -> tuple[tuple[str, str], ...]:
+        """(English, Chinese) of every part with a Chinese name, the longest English first (a name inside another
+        is not replaced in it)."""
+        return tuple(sorted(set(self.part_names.values()), key=lambda names: -len(names[0])))
+
+    def parts_in(self, text: str, lang: str) -> str:
+        """``text`` the core wrote in English with each catalog part with a Chinese name named in ``lang``: a check's
+        or a reason's accelerator ("NVIDIA GB200 (per Blackwell GPU of a Grace Blackwell superchip)"), a list of
+        alternatives, a configuration ("… × 8 · BF16")."""
+        if lang != "zh" or not text:
+            return text
+        for english, chinese in self._parts_by_english:
+            if english in text:
+                text = text.replace(english, chinese)
+        return text
+
     def _worded(self, part: str, row_id: str, english: str, lang: str) -> str:
         """``english`` in ``lang``: the translation in ``part`` for ``row_id`` while it was made from this English (an
         English reader's words need no part read)."""

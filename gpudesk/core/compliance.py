@@ -149,8 +149,7 @@ def pricing_check(phase: Phase, r: ResolvedPhase, ledger: CostLedger) -> list[Ch
         "Enter the vendor's quote per accelerator in step 7 (GPU price override), or add the server's price with its "
         "source as a user catalog row.",
         ("tco.capex",), {"server": r.server.name, "accelerator": r.accelerator.name, "server_vendor": r.server.vendor,
-                         "server_gpus": (r.catalog_server or r.server).gpus, "server_id": r.server.id,
-                         "accelerator_id": r.accelerator.id},
+                         "server_gpus": (r.catalog_server or r.server).gpus},
     )]
 
 

@@ -205,8 +205,7 @@ def _server_fit(r: ResolvedPhase) -> list[Check]:
         "Quote a server built for this GPU count, or add one in the catalog browser.",
         ("plan.servers", "power.server_max_kw"),
         {"accelerator": r.accelerator.name, "server": row.name, "gpus": r.server.gpus, "slots": row.gpus,
-         "server_vendor": row.vendor, "server_gpus": row.gpus,  # a generic chassis is named in the reader's words
-         "server_id": row.id, "accelerator_id": r.accelerator.id},
+         "server_vendor": row.vendor, "server_gpus": row.gpus},  # a generic chassis is named in the reader's words
     )]
 
 
@@ -295,6 +294,6 @@ def assumptions(phase: Phase, r: ResolvedPhase, figures: FigureSet) -> list[Assu
         r.rented_offer(str(DELIVERY_MODE.term(phase.delivery.mode).priced_as))
     if rented is not None and rented.gpus > 0 and r.instance is None:  # a per-GPU row: no node or network of its own
         values = {"provider": rented.provider, "offer_id": rented.id, "instance": rented.instance,
-                  "server": r.server.name, "server_id": r.server.id, "nic": r.nic.name if r.nic else ""}
+                  "server": r.server.name, "nic": r.nic.name if r.nic else ""}
         out.append(Assumption("rented_on_plan_server" if r.nic else "rented_on_plan_server_no_nic", values))
     return out

@@ -12,9 +12,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from gpudesk.catalog.sources import chinese_texts
 from gpudesk.core.assumptions import Assumption
-from gpudesk.report.check_text import in_language, offers_named
+from gpudesk.report.check_text import in_language, offers_named, parts_named
 from gpudesk.report.server_names import storage_display_name
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.text_catalogues import catalogue, fill_chinese
@@ -47,7 +46,8 @@ def assumption_text(assumption: Assumption, lang: str = "en") -> str:
     (the tests hold every key of the core to the catalogue), so it raises."""
     if lang == "en":
         return str(assumption)
-    values: dict[str, Any] = offers_named(assumption.values, lang)  # a cloud provider in the language
+    values: dict[str, Any] = offers_named(parts_named(assumption.values, lang), lang)  # a part, a provider in the
+    # language
     # catalog text in several languages (``rule_text``) words its value (``rule``) in the reader's language
     values.update({k[:-5]: in_language(v, lang) for k, v in assumption.values.items() if k.endswith("_text")})
     for key, vocabulary in NAMED.items():
@@ -56,8 +56,6 @@ def assumption_text(assumption: Assumption, lang: str = "en") -> str:
             values[f"{key}_name"] = vocabulary.name_of(code, lang) if code in vocabulary else code
     if "currency" in values:  # 人民币（元）, not the code CNY
         values["currency"] = ReportText(lang).choice("currency_name", str(values["currency"]))
-    if "server_id" in values:  # a catalog server in the reader's words, as the configuration names it
-        values["server"] = chinese_texts().part_named("servers", str(values["server_id"]), str(values["server"]), lang)
     if "storage" in values:  # a catalog storage class in the reader's words, as the BOM and architecture name it
         values["storage"] = storage_display_name(str(values["storage"]), lang)
     if "status" in values:

@@ -46,6 +46,13 @@ OFFER_NAMES = (("offer", "offer_id"), ("gpu_offer", "gpu_offer_id"), ("provider"
 core wrote in English, worded in the reader's language (``ChineseTexts.offer_named``)."""
 
 
+def parts_named(values: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """``values`` with each catalog part (accelerator, server) the core named in English in ``lang``
+    (``ChineseTexts.parts_in``): a check's, reason's or assumption's text values."""
+    words = chinese_texts()
+    return {k: words.parts_in(v, lang) if isinstance(v, str) else v for k, v in values.items()}
+
+
 def offers_named(values: Mapping[str, Any], lang: str) -> dict[str, Any]:
     """``values`` with each name of a cloud offer (``OFFER_NAMES``) in ``lang``: "AWS 中国（宁夏区域，西云数据运营）
     p4d.24xlarge" in Chinese, where the core wrote "AWS China (Ningxia, operated by NWCD) p4d.24xlarge"."""
@@ -112,21 +119,16 @@ def localise(check: Check, language: str = "en") -> tuple[str, str, str]:
             check = replace(check, numbers={**check.numbers, "inputs": assumed_listing(check.numbers["defaults"],
                                                                                         language)})
         # a code's wording may itself hold the check's numbers ("要到第 {payback_month:,.0f} 个月才")
-        numbers = offers_named({k: fill(codes[k][str(v)], check.numbers) if k in codes and str(v) in codes[k]
-                                else in_language(v, language) for k, v in check.numbers.items()}, language)
+        numbers = {k: fill(codes[k][str(v)], check.numbers) if k in codes and str(v) in codes[k]
+                   else in_language(v, language) for k, v in check.numbers.items()}
+        numbers = offers_named(parts_named(numbers, language), language)
         if "currency" in numbers:  # amounts as the language shows money (万元 in Chinese), never '1,279,180 CNY'
             numbers.update({k: format_money(float(numbers[k]), str(numbers["currency"]), language)
                             for k in MONEY_KEYS if k in numbers})
         if "server_vendor" in numbers:  # a generic chassis is named in the reader's language
-            words = chinese_texts()
-            accelerator = words.part_named("accelerators", str(numbers.get("accelerator_id", "")),
-                                           str(numbers.get("accelerator", "")), language)
-            server = words.part_named("servers", str(numbers.get("server_id", "")), str(numbers.get("server", "")),
-                                      language)
-            numbers["server"] = server_display_name(server, str(numbers["server_vendor"]),
-                                                    int(numbers.get("server_gpus", 0)), accelerator, language)
-            if "accelerator" in numbers:
-                numbers["accelerator"] = accelerator
+            numbers["server"] = server_display_name(str(numbers.get("server", "")), str(numbers["server_vendor"]),
+                                                    int(numbers.get("server_gpus", 0)),
+                                                    str(numbers.get("accelerator", "")), language)
         for key in DIGITS_KEYS:  # figures a template leaves unformatted: the one digits rule (plain_number)
             if isinstance(numbers.get(key), (float, int)) and "{" + key + "}" in message + fix:
                 numbers[key] = format_number(float(numbers[key]))
@@ -155,7 +157,7 @@ def reason_text(reason: Reason, lang: str = "en") -> str:
     for number, (many, one) in SINGULAR.items():  # "1 GPU", "1 replica" (English plurals; Chinese has none)
         if reason.numbers.get(number) == 1:
             text = text.replace(many, one)
-    values = offers_named({k: _worded(v, lang, words) for k, v in reason.numbers.items()}, lang)
+    values = offers_named(parts_named({k: _worded(v, lang, words) for k, v in reason.numbers.items()}, lang), lang)
     for key, value in values.items():  # a figure the template leaves unformatted: the one rule for its digits
         if isinstance(value, (float, int)) and not isinstance(value, bool) and "{" + key + "}" in text:
             values[key] = format_number(value)

@@ -68,3 +68,19 @@ def test_no_chinese_sample_proposal_or_comparison_names_a_part_in_english(catalo
         found += [f"{path.name}: ({inner})" for inner in BRACKETED.findall(text)
                   if any(inner in name for name in english) and bracketed_english(f"({inner})")]
     assert not found, "\n".join(found)
+
+
+def test_a_check_and_a_reason_name_the_part_in_chinese(catalog: Catalog) -> None:
+    """The core words checks and reasons with the part's English name; the Chinese text names it in Chinese
+    (report/check_text.parts_named), a list of alternatives included."""
+    from gpudesk.core.candidates import Reason
+    from gpudesk.core.checks import Check
+    from gpudesk.report.check_text import localise, reason_text
+
+    gb200 = next(a for a in catalog.accelerators() if a.id == "gb200")
+    check = Check("compliance.domestic_preferred", "warning", "gpu", "t", "m", "f", (),
+                  {"accelerator": gb200.name, "vendor": "nvidia", "alternatives": f"{gb200.name}, NVIDIA L20 48GB"})
+    message = localise(check, "zh")[1]
+    assert gb200.name_zh in message and "superchip" not in message
+    assert reason_text(Reason("point_gpus", {"accelerator": gb200.name, "gpus": 8}), "zh") == f"{gb200.name_zh} × 8 卡"
+    assert reason_text(Reason("point_gpus", {"accelerator": gb200.name, "gpus": 8}), "en").startswith(gb200.name)
