@@ -128,6 +128,7 @@ class ModelArch:
     gflops_per_sample: float | None = None  # forward GFLOPs per image/sample for vision/diffusion/recsys
     denoise_steps: int | None = None
     license: str = ""
+    name_zh: str = ""  # the name a Chinese reader is shown ("" = the name reads the same in Chinese): see display_name
     provenance: Provenance = field(default_factory=Provenance)
 
     @property

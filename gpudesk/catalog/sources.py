@@ -145,10 +145,10 @@ class ChineseTexts:
 
     @cached_property
     def part_names(self) -> dict[tuple[str, str], tuple[str, str]]:
-        """(table, id) -> (English, Chinese) of the accelerators' and servers' names (``name_zh``), for the surfaces
+        """(table, id) -> (English, Chinese) of the accelerators', servers' and models' names (``name_zh``), for the surfaces
         that hold a part by the id and English name the core recorded (a check's numbers, a ledger line, a rack);
         a surface holding the record itself reads its ``name_zh`` (:func:`gpudesk.catalog.records.display_name`)."""
-        return {(table, row_id): names for table in ("accelerators", "servers")
+        return {(table, row_id): names for table in ("accelerators", "servers", "models")
                 for row_id, names in _translated(_rows(self.source_dir / TABLES[table].toml_file, table), "name",
                                                  "name_zh").items()}
 

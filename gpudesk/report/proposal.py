@@ -279,7 +279,7 @@ def _workload_rows(ctx: ProposalContext, workload: Workload, model_name: str = "
         elif name == "latency_percentile":
             shown = PERCENTILE.name_of(value, t.lang)
         elif name == "model_id":
-            shown = model_name or ctx.model_name(value)
+            shown = chinese_texts().parts_in(model_name or ctx.model_name(value), t.lang)  # the catalog's name_zh
         elif isinstance(value, str):
             shown = value
         else:

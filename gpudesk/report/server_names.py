@@ -60,9 +60,10 @@ def catalog_names(catalog: Any, lang: str = "en") -> dict[str, str]:
     if catalog is None:
         return {}
     names: dict[str, str] = {}
-    for rows in (catalog.models(), catalog.nics(), catalog.switches()):
+    for rows in (catalog.nics(), catalog.switches()):
         names.update({row.id: str(row.name) for row in rows})
-    names.update({a.id: display_name(a.name, a.name_zh, lang) for a in catalog.accelerators()})
+    names.update({row.id: display_name(row.name, row.name_zh, lang) for rows in (catalog.accelerators(),
+                                                                                catalog.models()) for row in rows})
     names.update({s.id: storage_display_name(s.name, lang) for s in catalog.storage_options()})
     names.update({s.id: server_display_name(s.name, s.vendor, s.gpus, names.get(s.accelerator_id, ""), lang,
                                             s.name_zh) for s in catalog.servers()})

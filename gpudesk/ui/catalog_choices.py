@@ -38,7 +38,9 @@ class CatalogChoices:
         return f"{name} ★" if user_row else name
 
     def models(self) -> list[tuple[str, str]]:
-        return [(m.id, self._mark(m.name, m.provenance.user_row)) for m in self.catalog.models()]
+        lang = session_language()
+        return [(m.id, self._mark(display_name(m.name, m.name_zh, lang), m.provenance.user_row))
+                for m in self.catalog.models()]
 
     def models_of(self, workload: Callable[[], Workload | None]) -> Provider:
         """The catalog's models for one workload's model row: while the workload defines its own model

@@ -49,6 +49,13 @@ def test_every_accelerator_and_server_reads_without_english_words_in_chinese(cat
     assert names["gb200-nvl72"] == "NVIDIA GB200 NVL72 机柜"
 
 
+def test_every_model_reads_without_english_words_in_chinese(catalog: Catalog) -> None:
+    """A model's name is its publisher's (Qwen3 235B-A22B (MoE)); where its brackets describe it in English words
+    (DLRM-DCNv2 (MLPerf, Criteo 1TB multi-hot)) the catalog gives it in Chinese."""
+    english = {m.id: bracketed_english(display_name(m.name, m.name_zh, "zh")) for m in catalog.models()}
+    assert not {row: words for row, words in english.items() if set(words) - {"px"}}
+
+
 def test_a_chinese_name_is_only_for_chinese(catalog: Catalog) -> None:
     gb200 = next(a for a in catalog.accelerators() if a.id == "gb200")
     assert display_name(gb200.name, gb200.name_zh, "en") == gb200.name
@@ -58,8 +65,8 @@ def test_a_chinese_name_is_only_for_chinese(catalog: Catalog) -> None:
 def test_no_chinese_sample_proposal_or_comparison_names_a_part_in_english(catalog: Catalog) -> None:
     """The approved zh texts of the samples' proposals and comparison (tests/report/test_sample_goldens.py holds the
     PDFs to them) never carry the English name of a part that has Chinese words."""
-    english = [a.name for a in catalog.accelerators() if a.name_zh]
-    english += [s.name for s in catalog.servers() if s.name_zh]
+    english = [row.name for rows in (catalog.accelerators(), catalog.servers(), catalog.models()) for row in rows
+               if row.name_zh]
     english += [s.name for s in catalog.storage_options() if storage_display_name(s.name, "zh") != s.name]
     found = []
     for path in sorted(GOLDEN.glob("*_zh.txt")):
