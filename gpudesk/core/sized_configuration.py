@@ -89,6 +89,15 @@ class WorkloadSizing:
     def sized_by_text(self, lang: str) -> str:
         return SIZED_BY.name_of(self.sized_by, lang)
 
+    def layout_text(self) -> str:
+        """The layout as every surface writes it: a language model's parallel layout ("TP4 × PP2 × DP8"); another
+        model's data-parallel replicas alone ("DP4": each GPU holds the whole model, TP and PP are always 1);
+        nothing for seats (rendering, virtual desktops)."""
+        term = WORKLOAD_KIND.term(self.kind) if self.kind in WORKLOAD_KIND else None
+        if term is None or term.llm:
+            return self.layout.text()
+        return "" if term.family == "seats" else f"DP{self.layout.dp}"
+
 
 @dataclass(frozen=True)
 class SizedConfiguration:
@@ -166,8 +175,8 @@ class SizedConfiguration:
     def layout_text(self) -> str:
         """One layout per workload, ``"w1: TP4 × PP1 × DP2; w2: …"`` when there are several."""
         if len(self.workloads) == 1:
-            return self.workloads[0].layout.text()
-        return "; ".join(f"{w.name or w.kind}: {w.layout.text()}" for w in self.workloads)
+            return self.workloads[0].layout_text()
+        return "; ".join(f"{w.name or w.kind}: {w.layout_text()}" for w in self.workloads)
 
     def to_dict(self) -> dict[str, Any]:
         out = asdict(self)
@@ -175,7 +184,7 @@ class SizedConfiguration:
                    partly_populated=self.partly_populated, installed_gpus=self.installed_gpus,
                    sized_by=self.sized_by)
         for sizing, row in zip(self.workloads, out["workloads"], strict=True):
-            row["layout_text"] = sizing.layout.text()
+            row["layout_text"] = sizing.layout_text()
             if sizing.capacity is not None:
                 row["capacity"]["utilisation"] = sizing.capacity.utilisation
                 if sizing.capacity.unserved:  # the rates are null: why, in both languages

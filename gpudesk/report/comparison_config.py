@@ -26,7 +26,7 @@ def phase_configuration(phase: PhaseEstimate, text: ReportText) -> str:
     several = len(phase.config.workloads) > 1
     for w in phase.config.workloads:
         pools = pools_text(w.pools, text.lang)
-        layout = w.layout.text() + (f" · {pools}" if pools else "")
+        layout = " · ".join(part for part in (w.layout_text(), pools) if part)
         parts.append(f"{w.label(text.lang)}: {layout}" if several else layout)
     return PART_BREAK.join(parts)
 

@@ -206,7 +206,9 @@ def workload_rows(ctx: ProposalContext, phase: PhaseEstimate) -> list[tuple[str,
         if several:
             rows.append((lead(t.get("summary.gpus")), format_quantity(w.gpus, "GPUs", t, 0)))
         pools = pools_text(w.pools, t.lang)
-        rows.append((lead(t.get("summary.layout")), w.layout.text() + (f" · {pools}" if pools else "")))
+        layout = " · ".join(part for part in (w.layout_text(), pools) if part)
+        if layout:  # seats (rendering, desktops) have none
+            rows.append((lead(t.get("summary.layout")), layout))
         rows.append((lead(t.get("summary.sized_by")), w.sized_by_text(t.lang)))
         if w.capacity is not None and w.capacity.unserved:  # never 'capacity 0 requests/s'
             rows.append((lead(t.get("summary.capacity")), t.get(

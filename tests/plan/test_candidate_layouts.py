@@ -36,3 +36,14 @@ def test_four_gpus_of_data_parallel_training_read_dp4() -> None:
     first = searched("startup-inspection").phases[0]
     assert first.config.workloads[0].layout.dp == 4
     assert next(c for c in first.candidates if c.pinned).layout == "BF16 · DP4"
+
+
+def test_the_comparison_and_the_plan_row_write_one_layout() -> None:
+    """The comparison, the proposal and the ranked rows write a vision workload's layout alike (WorkloadSizing
+    .layout_text): 'DP4', where the comparison read 'TP1 × PP1 × DP4' beside a row's 'BF16 · DP4'."""
+    from gpudesk.report.comparison_config import phase_configuration
+    from gpudesk.report.text_catalog import ReportText
+
+    first = searched("startup-inspection").phases[0]
+    assert first.config.workloads[0].layout_text() == "DP4"
+    assert phase_configuration(first, ReportText("en")).splitlines()[-1] == "DP4"
