@@ -516,32 +516,32 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>CatalogChoices</name>
     <message>
-      <location filename="../../gpudesk/ui/catalog_choices.py" line="54" />
+      <location filename="../../gpudesk/ui/catalog_choices.py" line="56" />
       <source>Custom model (defined in the plan)</source>
       <translation>自定义模型（方案中定义）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_choices.py" line="52" />
+      <location filename="../../gpudesk/ui/catalog_choices.py" line="54" />
       <source>Custom model: {name} (defined in the plan)</source>
       <translation>自定义模型：{name}（方案中定义）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_choices.py" line="78" />
+      <location filename="../../gpudesk/ui/catalog_choices.py" line="80" />
       <source>— cheapest matching offer —</source>
       <translation>— 自动选择最便宜的匹配报价 —</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_choices.py" line="87" />
+      <location filename="../../gpudesk/ui/catalog_choices.py" line="89" />
       <source>— chosen for the fabric —</source>
       <translation>— 按网络类型自动选择 —</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_choices.py" line="66" />
+      <location filename="../../gpudesk/ui/catalog_choices.py" line="68" />
       <source>— derived from accelerator —</source>
       <translation>— 按加速卡自动推导 —</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_choices.py" line="84" />
+      <location filename="../../gpudesk/ui/catalog_choices.py" line="86" />
       <source>— from server —</source>
       <translation>— 沿用服务器自带网卡 —</translation>
     </message>
@@ -727,7 +727,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>CompareView</name>
     <message>
-      <location filename="../../gpudesk/ui/report/compare_view.py" line="256" />
+      <location filename="../../gpudesk/ui/report/compare_view.py" line="298" />
       <source>Export failed</source>
       <translation>导出失败</translation>
     </message>
@@ -834,7 +834,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ComparisonTableModel</name>
     <message>
-      <location filename="../../gpudesk/ui/report/compare_view.py" line="109" />
+      <location filename="../../gpudesk/ui/report/compare_view.py" line="127" />
       <source>Source</source>
       <translation>来源</translation>
     </message>
@@ -1024,7 +1024,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>此数字背后的全部出处</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="221" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="226" />
       <source>Explanation</source>
       <translation>计算说明</translation>
     </message>
@@ -1049,7 +1049,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>备注</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="233" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="238" />
       <source>Select any figure or warning to see its formula, inputs, constants and sources.</source>
       <translation>选中任意数字或警告，即可查看其公式、输入、常数和来源。</translation>
     </message>
@@ -1964,62 +1964,62 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>NewPlanDialog</name>
     <message>
-      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="86" />
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="87" />
       <source>1. What will the customer run?</source>
       <translation>1. 客户要运行什么？</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="88" />
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="89" />
       <source>2. What does the customer want to achieve?</source>
       <translation>2. 客户想达成什么目标？</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="92" />
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="93" />
       <source>3. For whom, and where</source>
       <translation>3. 客户与市场</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="104" />
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="105" />
       <source>Create plan</source>
       <translation>创建方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="94" />
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="95" />
       <source>Customer:</source>
       <translation>客户：</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="46" />
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="47" />
       <source>First the task, then the hardware: say what the customer will run and what they want to achieve; gpudesk fills a plan with sensible defaults for that work, which the seven steps then refine.</source>
       <translation>先算任务，再看型号：先说明客户要运行什么、想达成什么目标；gpudesk 会按这类任务填好一套合理的默认方案，再由七个步骤逐步细化。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="95" />
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="96" />
       <source>Market:</source>
       <translation>市场：</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="42" />
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="43" />
       <source>New plan</source>
       <translation>新方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="68" />
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="69" />
       <source>The customer's goal for this phase</source>
       <translation>客户在本阶段的目标</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="154" />
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="156" />
       <source>The plan starts as: {0}. Every default can be changed in the steps.</source>
       <translation>方案初始为：{0}。所有默认值都可在各步骤中修改。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="53" />
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="54" />
       <source>What the customer will run</source>
       <translation>客户要运行的任务</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="76" />
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="77" />
       <source>e.g. the customer's company</source>
       <translation>例如客户公司名称</translation>
     </message>
@@ -3421,7 +3421,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>view</name>
     <message>
-      <location filename="../../gpudesk/plotting/arrange.py" line="244" />
+      <location filename="../../gpudesk/plotting/arrange.py" line="195" />
       <source>Legend</source>
       <translation>图例</translation>
     </message>
