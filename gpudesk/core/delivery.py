@@ -21,6 +21,7 @@ from gpudesk.core.explain import FigureSet
 from gpudesk.core.infra_inputs import catalog_source
 from gpudesk.core.pass_memo import memoised_on_inputs
 from gpudesk.vocabulary.delivery import RESERVATION_TERM_MONTHS, billed_months, compared_mode_name, public_cloud
+from gpudesk.vocabulary.terms import in_sentence
 
 _OFFER_FIELD = {
     "cloud_on_demand": "on_demand_per_hour",
@@ -69,6 +70,11 @@ class DeliveryInputs:
 def _named(mode: str) -> str:
     """A delivery mode in a figure label: its English name (the UI and proposal name it in their language)."""
     return compared_mode_name(mode, "en")
+
+
+def _in_text(mode: str) -> str:
+    """A delivery mode inside an English sentence or label ("cheaper than public cloud, on demand")."""
+    return in_sentence(_named(mode), "en")
 
 
 def convert(amount: Any, from_currency: str, to_currency: str, cny_per_usd: float) -> Any:
@@ -287,7 +293,7 @@ def delivery_figures(inp: DeliveryInputs) -> FigureSet:
             fs.add(f"delivery.break_even.private_vs_{mode}",
                    break_even_month(_padded(fs["delivery.cumulative.private"], compared),
                                     _padded(fs[f"delivery.cumulative.{mode}"], compared)), "month",
-                   f"month from which owning stays cheaper than {_named(mode)}",
+                   f"month from which owning stays cheaper than {_in_text(mode)}",
                    "first month m with cumulative.private <= cumulative.mode for every month from m on",
                    ["delivery.cumulative.private", f"delivery.cumulative.{mode}"])
     fs.input("delivery.modes", ",".join(monthly), "", "modes priced")
@@ -307,15 +313,15 @@ def delivery_checks(fs: FigureSet) -> list[Check]:
         alt = cheapest_allowed_mode(fs)
         checks.append(Check(
             "delivery.regulated_data_public_cloud", "blocker", "delivery", "Regulated data cannot go to a public cloud mode",
-            f"The data is marked regulated, which rules out {_named(mode)} and the other shared public-cloud modes.",
+            f"The data is marked regulated, which rules out {_in_text(mode)} and the other shared public-cloud modes.",
             f"Use private on-premises, dedicated bare metal or hybrid with regulated data kept on owned capacity"
-            f"{f' (cheapest allowed here: {_named(alt)})' if alt else ''}.",
+            f"{f' (cheapest allowed here: {_in_text(alt)})' if alt else ''}.",
             ("delivery.data_sensitivity",), {"mode": mode, "cheapest_allowed": alt},
         ))
     elif sens == "sensitive" and public_cloud(mode):
         checks.append(Check(
             "delivery.sensitive_data_public_cloud", "warning", "delivery", "Sensitive data in a public cloud mode",
-            f"The data is marked sensitive and the plan uses {_named(mode)}.",
+            f"The data is marked sensitive and the plan uses {_in_text(mode)}.",
             "Confirm encryption, residency and access controls with the provider, or keep the data on owned capacity.",
             ("delivery.data_sensitivity",), {"mode": mode},
         ))
