@@ -3,7 +3,8 @@
 Tick labels stay short and readable at any magnitude: below one million
 they carry thousands separators (``250,000``); from one million up the
 whole axis switches to a suffix (``0.5M``, ``1.5M``, ``2B``), chosen from
-the axis range so that every label on an axis uses the same one (a log axis: one notation, ``tick_words``). The axis
+the axis range so that every label on an axis uses the same one (a log axis:
+one notation; the words are ``report.tick_words``', as the printed charts'). The axis
 reserves the width its labels need as soon as its range changes, so a chart
 exported right after ``set_spec`` (before Qt lays it out again) still prints
 every tick label; pyqtgraph alone widens the axis only after a paint that
@@ -27,8 +28,8 @@ from PySide6 import QtCore, QtGui
 
 from gpudesk.plotting.axis_images import AxisImages
 from gpudesk.plotting.fit import kept_metrics, spaced_levels, two_lines
-from gpudesk.plotting.tick_words import SUFFIXES, SUFFIXES_ZH, data_tick, format_tick, is_decade, log_tick
 from gpudesk.report.durations import duration_text
+from gpudesk.report.tick_words import SUFFIXES, count_words, data_tick, format_tick, is_decade, log_tick
 
 LINEAR_TICK_LEVELS = 0
 """Highest tick level drawn on a linear axis: major ticks only (3-6 labels on a chart-sized axis). The grid
@@ -75,7 +76,7 @@ class NumberAxis(pg.AxisItem):
 
     def set_language(self, lang: str) -> None:
         """Tick suffixes of the reader's language: 万/亿 in Chinese, M/B/T otherwise."""
-        suffixes = SUFFIXES_ZH if lang == "zh" else SUFFIXES
+        suffixes = count_words(lang)
         if suffixes is not self.suffixes or lang != self.language:
             self.suffixes, self.language = suffixes, lang
             self.picture = None  # re-draw the labels
@@ -155,7 +156,7 @@ class NumberAxis(pg.AxisItem):
         return [format_tick(v * scale, spacing * scale, magnitude, self.suffixes) for v in values]
 
     def top_value(self, scale: float) -> float:
-        """The largest absolute value the axis shows: its notation's choice (``tick_words``)."""
+        """The largest absolute value the axis shows: its notation's choice (``report.tick_words``)."""
         if self.logMode:
             return 10.0 ** min(max(self.range), sys.float_info.max_10_exp)
         return max((abs(v) * scale for v in self.range), default=0.0)

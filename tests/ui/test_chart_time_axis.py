@@ -11,9 +11,9 @@ import pytest
 from test_charts_axes import _drawn_labels
 
 from gpudesk.plotting import fit
-from gpudesk.plotting.axes import data_tick
 from gpudesk.report.chart_text import localise_spec
 from gpudesk.report.durations import duration_text
+from gpudesk.report.tick_words import data_tick
 from gpudesk.results.chart_model import ChartSpec, Series
 
 # the startup sample's front (days to train, ledger cost in USD) as main drew it

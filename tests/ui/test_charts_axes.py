@@ -16,11 +16,13 @@ import pyqtgraph as pg
 import pytest
 from screenshot_paths import screenshot_folder
 from test_charts_samples import ALL_SPECS, scaling_spec
+from tick_notations import two_notations
 from window_audit_charts import drawn_tick_labels
 
 from gpudesk.core.explain import FigureSet
 from gpudesk.plotting import ChartView
-from gpudesk.plotting.axes import NumberAxis, format_tick
+from gpudesk.plotting.axes import NumberAxis
+from gpudesk.report.tick_words import SUFFIXES_ZH, format_tick
 from gpudesk.results.chart_model import ChartSpec, RefLine, Series
 from gpudesk.results.plan_charts import cost_chart
 
@@ -209,8 +211,6 @@ def test_a_chinese_chart_counts_in_wan_and_yi(view: ChartView, top: float) -> No
 
 
 def test_format_tick_in_chinese() -> None:
-    from gpudesk.plotting.axes import SUFFIXES_ZH
-
     assert format_tick(1.5e6, 5e5, 3e6, SUFFIXES_ZH) == "150 万"  # a space as in '200 亿' and '410.1 万元'
     assert format_tick(2.5e8, 5e7, 3e8, SUFFIXES_ZH) == "2.5 亿"
     assert format_tick(1.5e6, 5e5, 3e6) == "1.5M"  # the English axis abbreviations stay glued
@@ -268,8 +268,6 @@ def test_a_log_axis_reads_in_one_notation(qapp, lang: str, low: float, high: flo
     """One notation per axis, chosen by its range: the English startup plan's log cost axis read '100,000' under '1M'
     (each label took the notation of its own size). An axis that reaches a count word (M; in Chinese 万) writes every
     label from 1,000 up with one (1k, 100k, 1M; 0.1 万, 10 万, 1 亿), one that does not, grouped digits."""
-    from window_audit_charts import two_notations
-
     axis = NumberAxis("left")
     axis.set_language(lang)
     axis.setLogMode(True)
@@ -284,8 +282,6 @@ def test_a_log_axis_reads_in_one_notation(qapp, lang: str, low: float, high: flo
 def test_data_ticks_read_in_the_axis_notation(qapp) -> None:
     """Ticks at the data's own values (a log axis with few values) take the axis's notation too: 50,000 beside 2.0M
     read as two notations."""
-    from window_audit_charts import two_notations
-
     axis = NumberAxis("bottom")
     axis.setLogMode(True)
     axis.set_data_ticks([math.log10(5e4), math.log10(2e6)])

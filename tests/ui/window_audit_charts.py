@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import html
 import math
-import re
 
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QPainter, QPicture
 from PySide6.QtWidgets import QWidget
+from tick_notations import two_notations
 from window_audit_finding import Finding
 
 from gpudesk.plotting.view import ChartView
@@ -223,17 +223,6 @@ def tick_labels_over_each_other(root: QWidget) -> list[Finding]:
                                       "tick labels drawn over each other", detail)
                               for detail in overlapping_ticks(axis)[:1]]
     return found
-
-
-GROUPED = re.compile(r"^-?\d{1,3}(,\d{3})+(\.\d+)?$")
-"""A tick label in grouped digits: '100,000'."""
-COUNTED = re.compile(r"^-?[\d.,]+ ?(k|M|B|T|万|亿|万亿)$")
-"""A tick label with a count word: '1M', '100k', '10 万', '1.5 亿'."""
-
-
-def two_notations(texts: list[str]) -> bool:
-    """Whether an axis's tick labels mix grouped digits and count words ('100,000' under '1M', '1,000' under '1 万')."""
-    return any(GROUPED.match(t) for t in texts) and any(COUNTED.match(t) for t in texts)
 
 
 def axes_in_two_notations(root: QWidget) -> list[Finding]:

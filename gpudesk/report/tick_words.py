@@ -1,5 +1,6 @@
 """The words of a number axis's ticks: thousands separators below the first count word, the count words from it up
-(M/B/T; in Chinese 万/亿), one notation per axis.
+(M/B/T; in Chinese 万/亿), one notation per axis. The window's axes (plotting.axes) and the printed charts'
+(pdf.chart_axes) both read them, so a chart says the same in the window and on paper.
 
 A linear axis takes one count word for all its labels, chosen by its largest value (0.5M, 1.0M, 1.5M). A log axis
 spans decades, so each label takes its own count word; whether it takes one at all is the axis's choice, made from
@@ -25,6 +26,11 @@ a thousand in the app's number format (万 and 亿, as money and counts read), i
 that reads in 万 writes '0.85 万美元' (``number_format.format_money_zh``)."""
 COUNTED_FROM = 1e3
 """From this value up a label on an axis in count words carries one."""
+
+
+def count_words(lang: str) -> Suffixes:
+    """The count words an axis in ``lang`` writes: 万/亿 in Chinese, M/B/T otherwise."""
+    return SUFFIXES_ZH if lang == "zh" else SUFFIXES
 
 
 def format_tick(value: float, spacing: float, magnitude: float | None = None, suffixes: Suffixes = SUFFIXES) -> str:
@@ -54,7 +60,7 @@ def counted(top: float, suffixes: Suffixes) -> bool:
 
 def word_tick(value: float, spacing: float, suffixes: Suffixes) -> str:
     """A label of an axis in count words: from 1,000 up with its own (``THOUSANDS`` below the first), ``spacing``
-    setting its decimals as in ``format_tick`` (0: as many as the value needs)."""
+    setting its decimals as in ``format_tick`` (0: none from 1 up, below 1 down to its first digit)."""
     if not math.isfinite(value) or abs(value) < COUNTED_FROM:
         return format_tick(value, spacing, None, ())
     divisor, word = next(((d, s) for d, s in suffixes if abs(value) >= d), THOUSANDS.get(suffixes, suffixes[-1]))
@@ -86,4 +92,30 @@ def log_tick(exponent: float, count: int, suffixes: Suffixes = SUFFIXES, top: fl
     mantissa = round(value / 10.0 ** math.floor(exponent + 1e-9), 6)
     if mantissa not in ((1.0,) if count > 12 else (1.0, 2.0, 5.0)):
         return ""
-    return word_tick(value, 0.0, suffixes) if counted(top, suffixes) else format_tick(value, 0.0, None, ())
+    return round_tick(value, suffixes, top)
+
+
+def round_tick(value: float, suffixes: Suffixes = SUFFIXES, top: float | None = None) -> str:
+    """A tick at a round value of a log axis (0.001, 1.5, 20, 300k) with the digits it has, in the notation of an
+    axis reaching ``top`` (``counted``; default: the value's own size): 1.5, never 2."""
+    top = abs(value) if top is None else top
+    spacing = last_digit(value)
+    return word_tick(value, spacing, suffixes) if counted(top, suffixes) else format_tick(value, spacing, None, ())
+
+
+def last_digit(value: float) -> float:
+    """The place of ``value``'s last significant digit (1.5 -> 0.1, 300 -> 100; 0 for 0 or not finite), at most
+    ``MAX_DIGITS`` digits below its first."""
+    if not math.isfinite(value) or value == 0:
+        return 0.0
+    place = 10.0 ** math.floor(math.log10(abs(value)))
+    for _ in range(MAX_DIGITS):
+        if abs(value / place - round(value / place)) < 1e-6:
+            break
+        place /= 10.0
+    return place
+
+
+MAX_DIGITS = 6
+"""Significant digits a round tick is written with at most (a log axis ticks at 1 to 9 times a power of ten, or a
+linear axis's nice steps inside one of them: 2.2, 2.4)."""
