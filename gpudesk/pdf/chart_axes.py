@@ -1,8 +1,9 @@
 """Axis ranges, ticks and tick labels for the printed charts.
 
 Axes start at zero where a quantity does (bars, money, power, counts, throughput, latency, efficiency);
-log axes show decades. Tick labels are written as the document's language counts: 万 and 亿 in Chinese,
-k, M and B in English, never "1.5M" in a Chinese chart.
+log axes show decades. Tick labels are worded as the window words its axes (report.tick_words): in the document's
+language's count words (万 and 亿 in Chinese, k, M and B in English, never "1.5M" in a Chinese chart), one notation
+per axis, chosen by its range (never '5,000 · 1 万' or '1,000 · 10k' on one axis).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from gpudesk.report.durations import DURATION_TICKS
-from gpudesk.report.number_format import tick_with_scale
+from gpudesk.report.tick_words import count_words, format_tick, round_tick
 
 NICE = (1.0, 2.0, 2.5, 5.0, 10.0)
 
@@ -94,34 +95,15 @@ def log_axis(values: Iterable[float]) -> Axis:
     return Axis(low / 10 ** pad, high * 10 ** pad, True, ticks)
 
 
-def tick_text(value: float, lang: str, step: float = 0.0) -> str:
-    """A tick label in the document's language: 1,500 · 15 万 · 1.5 亿 (zh); 1,500 · 150k · 1.5M (en)."""
-    if value == 0:
-        return "0"
-    magnitude = abs(value)
-    steps = ((1e8, "亿"), (1e4, "万")) if lang == "zh" else ((1e9, "B"), (1e6, "M"), (1e4, "k"))
-    for size, suffix in steps:
-        if magnitude >= size:
-            scaled = value / size
-            if suffix == "k":
-                scaled, size = value / 1e3, 1e3
-            return tick_with_scale(_trim(scaled, step / size if step else 0.0), suffix)
-    return _trim(value, step)
-
-
-def _trim(value: float, step: float) -> str:
-    if step and step < 1:
-        places = min(4, max(0, -math.floor(math.log10(step)) + (0 if (step * 10 ** -math.floor(math.log10(step))) in (1, 2, 5) else 1)))
-    elif abs(value) >= 100 or float(value).is_integer():
-        places = 0
-    elif abs(value) < 0.01:  # a log axis's small decade: 0.001, never "0" beside the 0 it is not
-        places = min(8, 1 - math.floor(math.log10(abs(value))))
-    else:
-        places = 1 if abs(value) >= 10 else 2
-    text = f"{value:,.{places}f}"
-    if "." in text:
-        text = text.rstrip("0").rstrip(".")
-    return text
+def tick_labels(axis: Axis, lang: str) -> tuple[str, ...]:
+    """The labels of ``axis``'s ticks in the document's language, worded as the window's (report.tick_words): a linear
+    axis in one count word chosen by its largest value (0.5 万 · 1.0 万 · 1.5 万), a log axis's round values each
+    with the digits it has, in count words when it reaches the first (1k · 10k · 1M; 0.1 万 · 10 万 · 1 亿)."""
+    words, top = count_words(lang), max(abs(axis.low), abs(axis.high))
+    if axis.log:
+        return tuple(round_tick(t, words, top) for t in axis.ticks)
+    step = axis.ticks[1] - axis.ticks[0] if len(axis.ticks) > 1 else 0.0
+    return tuple(format_tick(t, step, top, words) for t in axis.ticks)
 
 
 MAX_DURATION_TICKS = 6

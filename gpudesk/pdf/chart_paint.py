@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from PySide6 import QtCore, QtGui
 
 from gpudesk.pdf import styles as S
-from gpudesk.pdf.chart_axes import Axis, duration_axis, linear_axis, log_axis, tick_text
+from gpudesk.pdf.chart_axes import Axis, duration_axis, linear_axis, log_axis, tick_labels
 from gpudesk.pdf.chart_labels import hline_label_box, leader, marker_label_box, two_lines, vline_label_boxes
 from gpudesk.pdf.draw import colour
 from gpudesk.pdf.styles import Metrics
@@ -117,8 +117,7 @@ class _Chart:
         if second:
             panels.append((1, panels[0][2] + 10, bottom - bottom_h))
         y_axes = [self._y_axis(panel, b - t) for panel, t, b in panels]
-        left = r.left() + 14 + max(self.label.width(tick_text(t, self.lang, self._step(a))) for a in y_axes
-                                   for t in a.ticks) + 4
+        left = r.left() + 14 + max(self.label.width(text) for a in y_axes for text in tick_labels(a, self.lang)) + 4
         frames = []
         for (panel, t, b), y_axis in zip(panels, y_axes):
             frame = Frame(QtCore.QRectF(left, t, r.right() - 8 - left, b - t), x_axis, y_axis)
@@ -137,9 +136,6 @@ class _Chart:
     def _durations(self) -> bool:
         """A log time axis in days, ticked at round durations each in its own unit (report.durations)."""
         return self.spec.log_x and self.spec.categories is None and self.spec.x_unit in DURATION_AXES
-
-    def _step(self, axis: Axis) -> float:
-        return axis.ticks[1] - axis.ticks[0] if len(axis.ticks) > 1 and not axis.log else 0.0
 
     def _legend(self, x: float, y: float, width: float, draw: bool) -> float:
         m = self.legend_m
@@ -215,13 +211,11 @@ class _Chart:
         p = self.p
         r = f.rect
         grid = QtGui.QPen(colour("#e1e5ea"), 0.4)
-        for t in f.y.ticks:
+        for t, text in zip(f.y.ticks, tick_labels(f.y, self.lang), strict=True):
             y = f.py(t)
             p.setPen(grid)
             p.drawLine(QtCore.QPointF(r.left(), y), QtCore.QPointF(r.right(), y))
-            self.text(self.label, r.left() - 3, y - self.label.line_height / 2, tick_text(t, self.lang,
-                                                                                          self._step(f.y)),
-                      align="right")
+            self.text(self.label, r.left() - 3, y - self.label.line_height / 2, text, align="right")
         p.setPen(QtGui.QPen(colour("#8c959f"), 0.6))
         p.drawLine(r.bottomLeft(), r.bottomRight())
         p.drawLine(r.bottomLeft(), r.topLeft())
@@ -241,11 +235,11 @@ class _Chart:
                 for k, line in enumerate(two_lines(self.label, name, slot - 3)):
                     self.text(self.label, f.px(i), r.bottom() + 2 + k * self.label.line_height, line, align="center")
             return
-        for t in f.x.ticks:
+        labels = [duration_text(t, self.lang) for t in f.x.ticks] if self._durations else tick_labels(f.x, self.lang)
+        for t, label in zip(f.x.ticks, labels, strict=True):
             x = f.px(t)
             p.setPen(QtGui.QPen(colour("#8c959f"), 0.6))
             p.drawLine(QtCore.QPointF(x, r.bottom()), QtCore.QPointF(x, r.bottom() + 2.5))
-            label = duration_text(t, self.lang) if self._durations else tick_text(t, self.lang, self._step(f.x))
             self.text(self.label, x, r.bottom() + 3, label, align="center")
 
     # -- data ---------------------------------------------------------------

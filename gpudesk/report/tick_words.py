@@ -43,8 +43,8 @@ def format_tick(value: float, spacing: float, magnitude: float | None = None, su
     top = abs(value) if magnitude is None else magnitude
     divisor, suffix = next(((d, s) for d, s in suffixes if top >= d), (1.0, ""))
     scaled, step = value / divisor, spacing / divisor
-    if step > 0:
-        places = max(0, math.ceil(-math.log10(step) - 1e-9))
+    if step > 0:  # as many decimals as the step has: 2.5 万 · 5.0 万 · 7.5 万, never '2 万 · 5 万 · 8 万'
+        places = max(0, -round(math.log10(last_digit(step))))
     else:
         places = 0 if abs(scaled) >= 1 else max(0, math.ceil(-math.log10(abs(scaled))))
     text = f"{scaled:,.{places}f}"
