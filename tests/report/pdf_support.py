@@ -1,4 +1,5 @@
-"""Read PDFs in tests with Python libraries from the test extras (pypdf, pypdfium2), never system binaries."""
+"""Read PDFs in tests with Python libraries from the test extras (pypdf, pypdfium2), never system binaries; print one
+chart on a page of its own to read back."""
 
 from __future__ import annotations
 
@@ -66,3 +67,22 @@ def render_pages(path: Path, folder: Path, stem: str, dpi: float = 60.0) -> list
         written.append(target)
     document.close()
     return written
+
+
+def print_chart(path: Path, spec: object, lang: str) -> Path:
+    """``spec`` printed alone on a PDF page at ``path`` (480 × 300 pt), as the proposal paints its charts."""
+    from PySide6 import QtCore, QtGui
+
+    from gpudesk.pdf import styles
+    from gpudesk.pdf.chart_paint import paint_chart
+    from gpudesk.pdf.qt_setup import cjk_font_family, ensure_application
+
+    ensure_application()
+    writer = QtGui.QPdfWriter(str(path))
+    writer.setResolution(300)
+    painter = QtGui.QPainter(writer)
+    scale = writer.logicalDpiX() / 72.0
+    painter.scale(scale / styles.SCALE, scale / styles.SCALE)
+    paint_chart(painter, spec, QtCore.QRectF(0, 0, 480 * styles.SCALE, 300 * styles.SCALE), cjk_font_family(), lang)
+    painter.end()
+    return path

@@ -6,14 +6,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from pdf_support import pdf_pages_text
-from PySide6 import QtCore, QtGui
+from pdf_support import pdf_pages_text, print_chart
 from tick_notations import two_notations
 
-from gpudesk.pdf import styles as S
 from gpudesk.pdf.chart_axes import linear_axis, log_axis, tick_labels
-from gpudesk.pdf.chart_paint import paint_chart
-from gpudesk.pdf.qt_setup import cjk_font_family, ensure_application
 from gpudesk.results.chart_model import ChartSpec, Series
 
 
@@ -58,15 +54,7 @@ NUMBER = re.compile(r"-?[\d.,]*\d(?: ?(?:k|M|B|T|万亿|万|亿)(?![\w]))?")
 def _printed_axes(tmp_path, spec: ChartSpec, lang: str) -> tuple[list[str], list[str]]:  # type: ignore[no-untyped-def]
     """The tick labels of ``spec`` printed on a PDF page, read back from the page's text: the value axis's (one a
     line, down the left) and the bottom axis's (the line with several numbers)."""
-    ensure_application()
-    path = tmp_path / f"axes_{lang}.pdf"
-    writer = QtGui.QPdfWriter(str(path))
-    writer.setResolution(300)
-    painter = QtGui.QPainter(writer)
-    scale = writer.logicalDpiX() / 72.0
-    painter.scale(scale / S.SCALE, scale / S.SCALE)
-    paint_chart(painter, spec, QtCore.QRectF(0, 0, 480 * S.SCALE, 300 * S.SCALE), cjk_font_family(), lang)
-    painter.end()
+    path = print_chart(tmp_path / f"axes_{lang}.pdf", spec, lang)
     lines = [line.strip() for page in pdf_pages_text(path) for line in page.splitlines()]
     numbers = [NUMBER.findall(line) for line in lines if line and not NUMBER.sub("", line).strip()]
     return [n[0] for n in numbers if len(n) == 1], next(n for n in numbers if len(n) > 1)

@@ -3,27 +3,14 @@ first line: the trade-off chart's note says how its points are priced and how ma
 
 from __future__ import annotations
 
-from pdf_support import pdf_text
-from PySide6 import QtCore, QtGui
+from pdf_support import pdf_text, print_chart
 
-from gpudesk.pdf import styles as S
-from gpudesk.pdf.chart_paint import paint_chart
-from gpudesk.pdf.qt_setup import cjk_font_family, ensure_application
 from gpudesk.results.chart_model import ChartSpec, Series
 from gpudesk.results.search_charts import NOTE_LEDGER, NOTE_LOG, drawn_note
 
 
 def _printed(tmp_path, spec: ChartSpec, lang: str) -> str:  # type: ignore[no-untyped-def]
-    ensure_application()
-    path = tmp_path / f"chart_{lang}.pdf"
-    writer = QtGui.QPdfWriter(str(path))
-    writer.setResolution(300)
-    painter = QtGui.QPainter(writer)
-    scale = writer.logicalDpiX() / 72.0
-    painter.scale(scale / S.SCALE, scale / S.SCALE)
-    paint_chart(painter, spec, QtCore.QRectF(0, 0, 480 * S.SCALE, 300 * S.SCALE), cjk_font_family(), lang)
-    painter.end()
-    return " ".join(pdf_text(path).split())
+    return " ".join(pdf_text(print_chart(tmp_path / f"chart_{lang}.pdf", spec, lang)).split())
 
 
 def test_every_line_of_a_chart_note_is_printed(tmp_path) -> None:
