@@ -112,7 +112,9 @@ def blackwell_fp4(r: Result) -> bool:
 # the models a refit scores: a constant one model reads can be read by the other (SERVING_ROOFLINE_SHARPNESS also
 # shapes training's GEMMs, training_gemm.shape_factor; the TP all-reduce is one formula in both, collectives.
 # tuned_all_reduce_time), so a training or serving refit scores both fit halves (REFIT_GROUPS)
-MODEL_GROUPS = {"training": TRAINING_FIT_GROUPS, "serving": FIT_GROUPS}
+# (the H200 decode / prefill runs are serving's as well: the eager fit scores them alone; without them in a model its
+# objective was empty, nan, and UNFUSED_GRID's shipped value stood unscored, found 2026-12-04)
+MODEL_GROUPS = {"training": TRAINING_FIT_GROUPS, "serving": (*FIT_GROUPS, GROUP_SERVING)}
 REFIT_GROUPS = TRAINING_FIT_GROUPS + FIT_GROUPS
 
 
