@@ -1,7 +1,7 @@
 """Fit the [F] constants on the fit half of the validation corpus; print the values to ship.
 
 Run from the repository root:
-  .venv/bin/python tests/validation/fit_constants.py [training|serving|serving-kernel-p|fp4|adp|eager|all]
+  .venv/bin/python tests/validation/fit_constants.py [training|serving|serving-kernel-p|joint-kernel-p|fp4|adp|eager|all]
 
 Only cases whose split is "fit" (validation_split.py) enter the objective: the median |log(predicted /
 measured)| over the groups a constant acts on, so the held-out half stays an honest test. One value per
@@ -211,6 +211,29 @@ def fit(grid: dict[str, tuple[float, ...]], groups: tuple[str, ...], rows: Rows 
     return best
 
 
+def fit_joint_kernel_p() -> dict[str, float]:
+    """Every [F] constant whose model reads SERVING_ROOFLINE_SHARPNESS refitted on the fit half with p fixed at the
+    H200 kernel run's (kernel_roofline_fit.py); the procedure fixed before the run (refit-22, 2026-12-04): one pass
+    over the blocks as this script organises them, each from the values the blocks before it left: training
+    (TRAINING_GRID, both models' fit halves), serving (SERVING_GRID less p and the FP4 pair, both fit halves), plain
+    PyTorch's decode attention (UNFUSED_GRID, its decode / prefill cases), the attention data-parallel host time
+    (ADP_HOST_ITERATION_S in the form the core holds, a time per iteration, on the attention data-parallel rows) and
+    the Blackwell FP4 pair (FP4_GRID, every point, on the Blackwell FP4 rows). KERNEL_BOUNDARY_S and EAGER_HOST_OP_S
+    are measured [M], not fitted, and stay."""
+    import adp_iteration_cost as adp
+    from kernel_roofline_fit import fitted_sharpness
+
+    _set("SERVING_ROOFLINE_SHARPNESS", fitted_sharpness())
+    print(f"SERVING_ROOFLINE_SHARPNESS = {_get('SERVING_ROOFLINE_SHARPNESS')} (kernel run, fixed)", flush=True)
+    serving = {k: g for k, g in SERVING_GRID.items() if k not in ("SERVING_ROOFLINE_SHARPNESS", *FP4_GRID)}
+    out = fit(TRAINING_GRID, REFIT_GROUPS) | fit(serving, REFIT_GROUPS) | fit(UNFUSED_GRID, (GROUP_SERVING,))
+    out |= fit({"ADP_HOST_ITERATION_S": adp.FORMS["iteration"][1]}, FIT_GROUPS, adp.adp_row)
+    out |= grid_fit(FP4_GRID, FIT_GROUPS, blackwell_fp4)
+    print(f"whole fit half at the joint values: {objective(out, REFIT_GROUPS):.4f}")
+    _print_models(REFIT_GROUPS)
+    return out
+
+
 if __name__ == "__main__":
     which = sys.argv[1] if len(sys.argv) > 1 else "all"
     if which in ("training", "all"):
@@ -226,6 +249,9 @@ if __name__ == "__main__":
         print(f"SERVING_ROOFLINE_SHARPNESS = {_get('SERVING_ROOFLINE_SHARPNESS')} (kernel run, fixed)")
         for k, v in fit({k: g for k, g in SERVING_GRID.items() if k != "SERVING_ROOFLINE_SHARPNESS"},
                         REFIT_GROUPS).items():
+            print(f"{k} = {v}")
+    if which == "joint-kernel-p":
+        for k, v in fit_joint_kernel_p().items():
             print(f"{k} = {v}")
     if which == "eager":
         print(f"EAGER_HOST_OP_S = {fit_eager_host_op():.3g}")
