@@ -5,16 +5,14 @@ from __future__ import annotations
 
 import json
 
+import fit_constants as F
 import numpy as np
 from generate_validation_report import DOC
 from kernel_roofline_fit import P_GRID, fit_sharpness, fitted_sharpness, gpudesk_limits, log_errors, residuals_by_rows
-from kernel_sharpness_comparison import COMPARISON, REFIT, adopt
+from kernel_sharpness_comparison import COMPARISON, JOINT, REFIT, adopt
 from test_validation import TARGETS_MET
 from validation_report_h200_kernels import _ok, assumed
 from validation_report_kernel_sharpness import kernel_sharpness_section
-
-from gpudesk.core.constants import SERVING_ROOFLINE_SHARPNESS
-from gpudesk.core.constants import serving as SV
 
 DATA = json.loads(COMPARISON.read_text(encoding="utf-8"))
 
@@ -39,17 +37,20 @@ def test_comparison_was_run_with_the_kernel_p_and_the_refit_values():
     assert consts["SERVING_ROOFLINE_SHARPNESS"] == fitted_sharpness()
     assert {k: v for k, v in consts.items() if k != "SERVING_ROOFLINE_SHARPNESS"} == REFIT
     assert all(v is not None for v in REFIT.values())
+    joint = DATA["c_constants"]
+    assert joint["SERVING_ROOFLINE_SHARPNESS"] == fitted_sharpness()
+    assert {k: v for k, v in joint.items() if k != "SERVING_ROOFLINE_SHARPNESS"} == JOINT and JOINT
 
 
 def test_recorded_verdict_follows_the_rule_and_the_shipped_constants_follow_the_verdict():
-    adopted, why = adopt(DATA, {k: list(v) for k, v in TARGETS_MET.items()})
+    met = {k: list(v) for k, v in TARGETS_MET.items()}
+    adopted, why = adopt(DATA, met)
     assert (adopted, why) == (DATA["adopted"], DATA["why_not"])
-    shipped = {"SERVING_ROOFLINE_SHARPNESS": SERVING_ROOFLINE_SHARPNESS.value,
-               "SERVING_DECODE_KV_BW_EFFICIENCY": SV.SERVING_DECODE_KV_BW_EFFICIENCY.value,
-               "SERVING_PREFILL_GEMM_SHARE": SV.SERVING_PREFILL_GEMM_SHARE.value,
-               "MAMF_FP4_BLACKWELL": SV.MATMUL_EFFICIENCY_FP4["nvidia-blackwell"].value,
-               "MAMF_FP4_DECODE_RELATIVE_BLACKWELL": SV.MATMUL_EFFICIENCY_FP4_DECODE["nvidia-blackwell"].value}
-    assert (shipped == DATA["b_constants"]) == adopted
+    c_adopted, c_why = adopt(DATA, met, "c")
+    assert (c_adopted, c_why) == (DATA["c_adopted"], DATA["c_why_not"])
+    for trial, its_verdict in (("b", adopted), ("c", c_adopted)):
+        consts = DATA[f"{trial}_constants"]
+        assert ({k: F._get(k) for k in consts} == consts) == its_verdict, trial
 
 
 def test_rule_rejects_a_worse_held_out_half():
