@@ -47,3 +47,11 @@ CLOUD_REGION: Vocabulary[Term] = Vocabulary("cloud region", (  # a cloud offer's
     Term("cn-southwest-2", "cn-southwest-2", "贵阳"),
     Term("ap-guangzhou", "ap-guangzhou", "广州"),
 ))
+
+CATALOG_MARKET: Vocabulary[Term] = Vocabulary("catalog market", (  # where a part is sold (accelerators' markets)
+    Term("global", "Sold worldwide", "全球销售"),
+    Term("china", "China", "中国"),
+    Term("china-market", "China-market edition", "中国特供版"),
+    Term("export-controlled", "Export-controlled", "受出口管制"),
+    Term("domestic", "China-made (domestic)", "国产"),
+))

@@ -49,3 +49,30 @@ def test_accelerator_and_server_choices_read_in_chinese(chinese_session) -> None
                     if re.search(r"\b(superchip|rack|per|reference|platform|first generation)\b", name)]
     finally:
         catalog.close()
+
+
+@pytest.mark.parametrize(("lang", "market", "cooling"), [("en", "China-market edition", "Air"), ("zh", "中国特供版", "风冷")])
+def test_the_catalog_browsers_market_and_cooling_read_as_names(lang, market, cooling, qapp) -> None:
+    """The catalog browser's market and cooling filters and cells named from the vocabularies (CATALOG_MARKET,
+    COOLING), not as codes ('china-market', 'air') in either language."""
+    from gpudesk.ui.catalog_browser.columns import Column, cell_text
+    from gpudesk.ui.catalog_browser.filter_bar import FilterBar
+    from gpudesk.ui.widgets.session_text import session_language
+
+    before = QLocale()
+    QLocale.setDefault(QLocale(QLocale.Language.Chinese, QLocale.Country.China) if lang == "zh"
+                       else QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
+    catalog = Catalog.open(user_db=None)
+    try:
+        assert session_language() == lang
+        accelerators, servers = catalog.accelerators(), catalog.servers()
+        bar = FilterBar("accelerators", list(accelerators))
+        assert market in [bar.market.itemText(i) for i in range(bar.market.count())]
+        assert "china-market" not in [bar.market.itemText(i) for i in range(bar.market.count())]
+        h20 = next(a for a in accelerators if "china-market" in a.markets)
+        assert market in cell_text(Column("markets", "tuple_str", "Markets", ""), h20)
+        bar = FilterBar("servers", list(servers))
+        assert cooling in [bar.cooling.itemText(i) for i in range(bar.cooling.count())]
+    finally:
+        catalog.close()
+        QLocale.setDefault(before)

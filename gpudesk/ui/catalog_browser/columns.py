@@ -16,8 +16,8 @@ from gpudesk.catalog.field_rules import unit_of
 from gpudesk.catalog.schema import TABLES, field_kinds, table_spec
 from gpudesk.ui.widgets.session_text import session_language, session_text
 from gpudesk.vocabulary.catalog_fields import CATALOG_FIELD
-from gpudesk.vocabulary.catalog_values import ACCELERATOR_VENDOR, FRAMEWORK_SUPPORT
-from gpudesk.vocabulary.plan_choices import AVAILABILITY_STATUS, MARKET
+from gpudesk.vocabulary.catalog_values import ACCELERATOR_VENDOR, CATALOG_MARKET, FRAMEWORK_SUPPORT
+from gpudesk.vocabulary.plan_choices import AVAILABILITY_STATUS, COOLING, MARKET
 from gpudesk.vocabulary.terms import Term, Vocabulary
 
 UNKNOWN_TEXT = "—"
@@ -31,6 +31,7 @@ _IN_CHINESE = {base: variant for variant, base in LANGUAGE_VARIANTS.items()}
 # not "unavailable" and "cn" in the Chinese availability table); the row form and CSV files keep the codes.
 VALUE_VOCABULARIES: dict[str, Vocabulary[Term]] = {
     "status": AVAILABILITY_STATUS, "market": MARKET, "vendor": ACCELERATOR_VENDOR,  # another table's vendor: as held
+    "markets": CATALOG_MARKET, "cooling": COOLING,
     **dict.fromkeys(("support_llm_training", "support_llm_serving", "support_deep_learning"), FRAMEWORK_SUPPORT),
 }
 
@@ -169,7 +170,8 @@ def cell_text(column: Column, record: Any) -> str:
     if isinstance(value, tuple):
         if not value:
             return ""
-        return ", ".join(format_number(v, column.unit) if isinstance(v, (int, float)) else str(v) for v in value)
+        return ", ".join(format_number(v, column.unit) if isinstance(v, (int, float)) else value_name(column.field, str(v))
+                         for v in value)
     if isinstance(value, (int, float)):
         return format_number(value, column.unit)
     return value_name(column.field, str(value))

@@ -116,7 +116,7 @@ class FilterBar(QWidget):
         combo.addItem(self.tr("any {0}").format(title.lower()), "")
         if field_name:
             for value in choices if choices else choices_in(records, field_name):
-                combo.addItem(value, value)
+                combo.addItem(value_name(field_name, value), value)  # a code by its vocabulary's name
             layout.addWidget(combo)
         else:
             combo.hide()
