@@ -67,7 +67,8 @@ def catalog_drift(project: Project, current_rows: Mapping[str, Any]) -> list[str
 
     ``current_rows`` maps the same ``"table/id"`` keys to today's records or
     dicts. Rows missing today and fields whose values differ are reported;
-    rows the plan never used are ignored. An empty list means the plan
+    rows the plan never used are ignored; a field the records gained since the plan was saved
+    (``name_zh``) is a change only where this row fills it. An empty list means the plan
     reproduces exactly.
     """
     lines: list[str] = []
@@ -84,6 +85,8 @@ def catalog_drift(project: Project, current_rows: Mapping[str, Any]) -> list[str
             if name not in after:
                 lines.append(f"{label} was {_show(before[name])}, now absent")
             elif name not in before:
+                if after[name] in ("", None, [], {}):  # a field records gained since, empty in this row: no change
+                    continue
                 lines.append(f"{label} is new: {_show(after[name])}")
             elif not _same(before[name], after[name]):
                 lines.append(f"{label} was {_show(before[name])}, now {_show(after[name])}")

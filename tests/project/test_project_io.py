@@ -181,6 +181,17 @@ def test_catalog_snapshot_is_stored_and_drift_is_described(tmp_path):
     ]
 
 
+def test_a_field_the_records_gained_since_is_drift_only_where_filled():
+    """A plan saved before accelerators had ``name_zh`` reopens without "name_zh is new" for every row; a row that
+    fills the new field says so."""
+    project = Project()
+    project.catalog_snapshot = {"accelerators/h100-sxm": {"id": "h100-sxm", "memory_gb": 80.0},
+                                "accelerators/gb200": {"id": "gb200", "memory_gb": 186.0}}
+    today = {"accelerators/h100-sxm": {"id": "h100-sxm", "memory_gb": 80.0, "name_zh": ""},
+             "accelerators/gb200": {"id": "gb200", "memory_gb": 186.0, "name_zh": "NVIDIA GB200（…）"}}
+    assert catalog_drift(project, today) == ["accelerators/gb200: name_zh is new: 'NVIDIA GB200（…）'"]
+
+
 def test_catalog_rows_must_be_json_data():
     with pytest.raises(ValueError, match="not a finite number"):
         record_catalog_rows(Project(), {"a/b": {"x": float("inf")}}, "v")
