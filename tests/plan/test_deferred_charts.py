@@ -17,9 +17,9 @@ import pytest
 from gpudesk.catalog.store import Catalog
 from gpudesk.paths import samples_dir
 from gpudesk.project.io import load_project
+from gpudesk.results.phase_cache import PhaseCache
 from gpudesk.results.pipeline import (
     DEFERRED_CHARTS,
-    PhaseCache,
     attach_charts,
     attach_layout,
     attach_search,

@@ -20,10 +20,10 @@ import pytest
 import gpudesk.results.pipeline as pipeline
 from gpudesk.paths import samples_dir
 from gpudesk.project.io import load_project
+from gpudesk.results.phase_cache import PhaseCache
 from gpudesk.results.pipeline import (
     DEFERRED_CHARTS,
     DEFERRED_FIGURES,
-    PhaseCache,
     attach_costs,
     attach_layout,
     complete_search,

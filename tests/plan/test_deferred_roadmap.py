@@ -15,9 +15,9 @@ import json
 import gpudesk.results.pipeline as pipeline
 from gpudesk.paths import samples_dir
 from gpudesk.project.io import load_project
+from gpudesk.results.phase_cache import PhaseCache
 from gpudesk.results.pipeline import (
     DEFERRED_CHARTS,
-    PhaseCache,
     attach_charts,
     attach_roadmap,
     complete_search,
