@@ -66,10 +66,10 @@ GUESS_BYTES = 4.5e12
 
 
 class KernelRecorder:
-    def __init__(self, out: Path, env: dict, plan: dict) -> None:
-        self.path = out / "kernels.json"
-        self.data = {"environment": env, "plan": plan, "gemm": [], "hbm": [], "decode_attention": [],
-                     "prefill_attention": []}
+    def __init__(self, out: Path, env: dict, plan: dict, file_name: str = "kernels.json",
+                 sections: tuple[str, ...] = ("gemm", "hbm", "decode_attention", "prefill_attention")) -> None:
+        self.path = out / file_name
+        self.data = {"environment": env, "plan": plan, **{section: [] for section in sections}}
         self.t0 = time.perf_counter()
 
     def over_budget(self) -> bool:
@@ -79,7 +79,7 @@ class KernelRecorder:
         self.data[section].append(row)
         self.data["environment"]["elapsed_s"] = round(time.perf_counter() - self.t0, 1)
         self.path.write_text(json.dumps(self.data, indent=1))
-        keys = ("shape", "precision", "m", "kind", "batch", "context", "seq", "status", "tflops", "weight_tbs",
+        keys = ("shape", "precision", "experts", "m", "kind", "batch", "context", "seq", "status", "tflops", "weight_tbs",
                 "tbs", "kv_tbs")
         print(f"[{time.perf_counter() - self.t0:6.1f}s] {section}",
               {k: (round(row[k], 2) if isinstance(row[k], float) else row[k]) for k in keys if k in row}, flush=True)

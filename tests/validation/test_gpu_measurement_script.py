@@ -244,3 +244,58 @@ def test_kernel_classes_gemm_shapes_are_the_catalog_llama_70b():
     layer = sum(n * k for n, k in tp1.values())  # one layer's linear parameters
     assert sum(n * k for n, k in tp8.values()) * 8 == layer
     assert layer * m.n_layers + 2 * m.vocab * m.hidden == pytest.approx(m.params_total, rel=0.01)
+
+
+def _moe_script():
+    pytest.importorskip("torch")
+    spec = importlib.util.spec_from_file_location("moe_experts", SCRIPT_DIR / "moe_experts.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    return script
+
+
+def test_moe_experts_dry_run_measures_every_planned_point(tmp_path):
+    script = _moe_script()
+    import torch
+
+    assert script.main(["--dry-run", "--out", str(tmp_path)]) == 0
+    data = json.loads((tmp_path / "moe_experts.json").read_text())
+    plan = data["plan"]
+    assert [(r["precision"], r["shape"], r["experts"], r["m"]) for r in data["experts"]] == [
+        (p, s, e, m) for p in plan["precisions"] for s in plan["gemm_shapes"] for e, m in plan["points"]]
+    bf16 = [r for r in data["experts"] if r["precision"] == "bf16"]
+    assert {r["status"] for r in bf16} == {"ok"}  # the FP8 grouped kernel exists on CUDA only
+    for r in bf16:
+        assert r["copies"] * r["weight_bytes"] >= plan["rotate_bytes"] and r["calls_per_replay"] % r["copies"] == 0
+        assert r["flops"] == 2 * r["experts"] * r["m"] * r["n"] * r["k"]
+        assert r["tflops"] == pytest.approx(r["flops"] / r["per_call_s"] / 1e12)
+    # the grouped call is the per-expert product: group e's rows times expert e's weights
+    w = torch.randn(3, 24, 16, dtype=torch.bfloat16).transpose(-2, -1)
+    x = torch.randn(6, 16, dtype=torch.bfloat16)
+    offs = torch.tensor([2, 4, 6], dtype=torch.int32)
+    y = script.grouped_call("bf16", x, w, offs, ())()
+    y = torch.cat(y) if isinstance(y, list) else y
+    assert torch.allclose(y[2:4].float(), (x[2:4].float() @ w[1].float()), atol=0.1, rtol=0.02)
+
+
+def test_moe_experts_budget_marks_the_rest_skipped(tmp_path):
+    script = _moe_script()
+    import torch
+
+    plan = {**script.DRY_PLAN, "budget_s": -1.0}
+    rec = script.KernelRecorder(tmp_path, {"torch": torch.__version__, "cuda": None}, plan,
+                                file_name="moe_experts.json", sections=("experts",))
+    script.run_experts(rec, plan, torch.device("cpu"))
+    data = json.loads((tmp_path / "moe_experts.json").read_text())
+    assert data["experts"] and {r["status"] for r in data["experts"]} == {"skipped (time budget)"}
+
+
+def test_moe_experts_shapes_are_the_catalog_qwen3_235b():
+    script = _moe_script()
+    _, models = catalog_rows({"qwen3-235b-a22b"})
+    m = models["qwen3-235b-a22b"]
+    assert (script.HIDDEN, script.EXPERTS, script.TOP_K, script.EXPERT_FFN) == (
+        m.hidden, m.n_experts, m.experts_per_token, m.moe_ffn_hidden)
+    tp1, tp8 = script.qwen3_expert_gemms(1), script.qwen3_expert_gemms(8)
+    assert sum(n * k for n, k in tp8.values()) * 8 == sum(n * k for n, k in tp1.values())
+    assert tp8["down tp8"] == (4096, 192) and tp8["gate_up tp8"] == (384, 4096)
