@@ -231,8 +231,11 @@ def summary(data: dict) -> str:
     return "\n".join(lines)
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def start(argv: list[str] | None, doc: str, plans: tuple[dict, dict], suite: str,
+          file_name: str = "kernels.json", sections: tuple[str, ...] | None = None) -> tuple[KernelRecorder, torch.device]:
+    """Parse --out / --dry-run, pick the device (the CPU for a dry run or without CUDA) and its plan of ``plans``
+    (GPU plan, dry plan), and open the recorder, the GPU's L2 size in its environment."""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--dry-run", action="store_true", help="tiny shapes on the CPU, to check the script")
     args = ap.parse_args(argv)
@@ -240,11 +243,17 @@ def main(argv: list[str] | None = None) -> int:
     dry = args.dry_run or not torch.cuda.is_available()
     device = torch.device("cpu" if dry else "cuda")
     torch.manual_seed(0)
-    rec = KernelRecorder(args.out, environment(device), {**(DRY_PLAN if dry else PLAN), "suite": "kernels"})
+    rec = KernelRecorder(args.out, environment(device), {**plans[dry], "suite": suite}, file_name,
+                         *((sections,) if sections else ()))
     if device.type == "cuda":
         torch.zeros(1, device=device)
         rec.data["environment"]["l2_cache_bytes"] = getattr(torch.cuda.get_device_properties(device),
                                                             "L2_cache_size", None)
+    return rec, device
+
+
+def main(argv: list[str] | None = None) -> int:
+    rec, device = start(argv, __doc__, (PLAN, DRY_PLAN), "kernels")
     run_hbm(rec, rec.data["plan"], device)
     run_gemms(rec, rec.data["plan"], device)
     run_decode_attention(rec, rec.data["plan"], device)

@@ -25,7 +25,6 @@ the calls per replay.
 
 from __future__ import annotations
 
-import argparse
 import math
 import sys
 from pathlib import Path
@@ -33,8 +32,7 @@ from pathlib import Path
 import torch
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from kernel_classes import KernelRecorder, calls_per_replay, measure  # noqa: E402
-from measure_transformer import environment  # noqa: E402
+from kernel_classes import KernelRecorder, calls_per_replay, measure, start  # noqa: E402
 
 HIDDEN, EXPERTS, TOP_K, EXPERT_FFN = 4096, 128, 8, 1536  # Qwen3-235B-A22B (catalog qwen3-235b-a22b)
 
@@ -119,20 +117,7 @@ def summary(data: dict) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--out", type=Path, required=True)
-    ap.add_argument("--dry-run", action="store_true", help="tiny shapes on the CPU, to check the script")
-    args = ap.parse_args(argv)
-    args.out.mkdir(parents=True, exist_ok=True)
-    dry = args.dry_run or not torch.cuda.is_available()
-    device = torch.device("cpu" if dry else "cuda")
-    torch.manual_seed(0)
-    rec = KernelRecorder(args.out, environment(device), {**(DRY_PLAN if dry else PLAN), "suite": "moe_experts"},
-                         file_name="moe_experts.json", sections=("experts",))
-    if device.type == "cuda":
-        torch.zeros(1, device=device)
-        rec.data["environment"]["l2_cache_bytes"] = getattr(torch.cuda.get_device_properties(device),
-                                                            "L2_cache_size", None)
+    rec, device = start(argv, __doc__, (PLAN, DRY_PLAN), "moe_experts", "moe_experts.json", ("experts",))
     run_experts(rec, rec.data["plan"], device)
     print(summary(rec.data))
     return 0
