@@ -12,6 +12,8 @@ roofline):
 * prefill of P tokens in sequences of n: GEMMs 2·N_gemm·P FLOPs, causal attention 2·L·(n/2)·a·(d_qk + d_v) per
   token, divided by the serving engine's GEMM share (SERVING_PREFILL_GEMM_SHARE: fused non-GEMM kernels), plus the
   same collectives. Unfused attention (flash_attention off): every score a·n of a token through HBM, both phases.
+* MoE: the routed experts' GEMMs run at ``routed_share`` of the dense GEMM rate (core/moe_gemm.py: grouped GEMMs of
+  narrow expert matrices, measured on Hopper).
 * decode and prefill GEMMs: smooth roofline (t_c^p + t_m^p)^(1/p) against the step's weight stream
   (SERVING_ROOFLINE_SHARPNESS): a short prompt's GEMMs sit near the ridge point just as a decode batch's do; the KV
   cache streams at SERVING_DECODE_KV_BW_EFFICIENCY of HBM bandwidth (plain PyTorch: UNFUSED_DECODE_KV_BW_EFFICIENCY).
@@ -67,6 +69,7 @@ from gpudesk.core.model_math import (
     kv_cache_bytes,
     param_breakdown,
 )
+from gpudesk.core.moe_gemm import routed_gemm_share
 
 
 def decode_matmul_efficiency(hw: HardwareArrays, eff: Efficiencies, compute_dtype: str) -> np.ndarray:
@@ -116,6 +119,7 @@ class ReplicaModel:
     attn_width: float  # a·(d_qk + d_v)
     decode_attn_width: float  # the same for a decode token (MLA: absorbed, over the latent)
     expert_wait: np.ndarray  # busiest expert rank's routed tokens / the mean (busiest_expert_rank)
+    routed_share: np.ndarray  # routed expert GEMMs' rate / the dense GEMM rate (moe_gemm.routed_gemm_share)
     decode_matmul: np.ndarray  # matmul fraction of a decode step's GEMMs (decode_matmul_efficiency)
     gemm_fixed: np.ndarray  # s per decode step: the GEMMs' fixed time beyond stream and boundary (decode_gemm_fixed)
     host: Any = 0.0  # s per iteration the GPUs wait for the engine's host work (core/engine_release.py)
@@ -143,6 +147,7 @@ class ReplicaModel:
             decode_attn_width=decode_attention_core_dims(model) if has_layer_shapes(model) else 0.0,
             expert_wait=(busiest_expert_rank(float(model.n_experts), ep) if shapes and model.is_moe
                          and model.n_experts else np.ones(np.shape(ep))),
+            routed_share=routed_gemm_share(model, hw.family, tp, ep),
             decode_matmul=decode_matmul_efficiency(hw, eff, compute_dtype),
             gemm_fixed=decode_gemm_fixed(model, hw, compute_dtype), host=host_iteration_s(release, tp, ep),
             stack=layer_stack(release, model.n_layers, eager_share, fused_attention), kv_share=hbm_part_share(hw),
@@ -162,10 +167,18 @@ class ReplicaModel:
         """GPUs one pipeline stage's routed experts are split over: e when expert parallel, else t."""
         return np.where(self.ep > 1, self.ep, self.tp)
 
+    @property
+    def gemm_weighted(self) -> np.ndarray:
+        """Linear-layer parameters a token's GEMMs weigh as, at the dense GEMM rate: the non-routed ones, and the
+        routed experts' at the busiest expert rank's load (``expert_wait``; 1 unless experts are split whole) over
+        their grouped GEMMs' share of the dense rate (``routed_share``)."""
+        return np.asarray(self.n_gemm - self.routed_active
+                          + self.expert_wait * self.routed_active / self.routed_share)
+
     def gemm_flops(self, tokens: np.ndarray) -> np.ndarray:
-        """Linear-layer FLOPs one GPU's step waits for with ``tokens`` tokens in the replica: its 1/g share, the
-        routed experts' at the busiest expert rank's load (``expert_wait``; 1 unless experts are split whole)."""
-        return np.asarray(2.0 * (self.n_gemm + (self.expert_wait - 1.0) * self.routed_active) * tokens / self.gpus)
+        """Linear-layer FLOPs one GPU's step waits for with ``tokens`` tokens in the replica, at the dense GEMM
+        rate: its 1/g share of ``gemm_weighted``."""
+        return np.asarray(2.0 * self.gemm_weighted * tokens / self.gpus)
 
     def weights_read(self, tokens: np.ndarray) -> np.ndarray:
         """Weight bytes one GPU streams in a step of ``tokens`` tokens (the replica's batch)."""
@@ -305,8 +318,8 @@ class ReplicaModel:
         groups = np.asarray(self.attention_groups, dtype=np.float64)
         rate = np.asarray(batch / output, dtype=np.float64)  # new prompts per iteration, whole replica
         gemm, attn = self._prefill_parts(prompt, prompt)
-        waited = self.n_gemm + (self.expert_wait - 1.0) * self.routed_active  # FLOPs behind ``gemm``
-        dense = np.where(self.n_gemm > 0, (self.n_gemm - self.routed_active) / np.maximum(waited, 1.0), 1.0)
+        dense = np.where(self.n_gemm > 0, (self.n_gemm - self.routed_active) / np.maximum(self.gemm_weighted, 1.0),
+                         1.0)  # the non-routed share of ``gemm``
         per_prompt = gemm * dense + attn  # one prompt's per-group work, spread over the replica's GPUs
         excess = np.maximum(groups * expected_busiest(rate / groups, groups) - rate, 0.0)
         if self.adp_balancer is not None and np.any(held):
@@ -356,6 +369,15 @@ def record_step_constants(fs: FigureSet, rep: ReplicaModel, hw: HardwareArrays, 
     fs.add("infer.expert_wait", rep.expert_wait, "ratio", "busiest expert rank's routed tokens / the mean",
            "1 + CV·√(e/E)·E[max of e standard normals] (E routed experts split whole over e expert ranks; 1 "
            "without expert parallelism)", ["infer.in.ep", "eff.serving_expert_load_cv"])
+    grouped = [c for f, c in SV.MOE_GROUPED_GEMM_SHARE.items() if rep.model.is_moe and np.any(hw.family == f)]
+    for key, const in (("k_half", SV.MOE_GROUPED_GEMM_K_HALF), ("n_half", SV.MOE_GROUPED_GEMM_N_HALF),
+                       *(("share", c) for c in grouped)):
+        fs.constant(f"eff.moe_grouped_{key}", const)
+    fs.add("infer.routed_gemm_share", rep.routed_share, "ratio", "routed expert GEMMs' rate / the dense GEMM rate",
+           "R·K/(K + K_half)·N/(N + N_half) per expert GEMM (gate+up: N = 2·f/s, K = h; down: N = h, K = f/s; s = t "
+           "without expert parallelism, else 1), their harmonic mean by FLOPs; 1 for a dense model or a family "
+           "with no grouped-GEMM measurement", ["infer.in.tp", "infer.in.ep", "eff.moe_grouped_k_half",
+                                                 "eff.moe_grouped_n_half", *(["eff.moe_grouped_share"] if grouped else [])])
     fs.constant("eff.kernel_boundary", KERNEL_BOUNDARY_S)
     if not unfused(engine_release):
         fs.constant("eff.kernels_per_layer", DECODE_KERNELS_PER_LAYER)

@@ -15,6 +15,7 @@ if str(HERE) not in sys.path:
 from issue_targets import README, readme_block, readme_with_block  # noqa: E402
 from validation_bands import CONSTANTS, heldout_tables, render_constants  # noqa: E402
 from validation_report_h200_kernels import kernel_section  # noqa: E402
+from validation_report_h200_moe import moe_section  # noqa: E402
 from validation_report_kernel_sharpness import kernel_sharpness_section  # noqa: E402
 from validation_report_known_errors import known_errors  # noqa: E402
 from validation_report_measured import measured_setup  # noqa: E402
@@ -63,6 +64,7 @@ def render(results: list[Result]) -> str:
         *measured_setup(),
         *kernel_section(),
         *kernel_sharpness_section(),
+        *moe_section(),
     ]
     for group in MEDIAN_LIMITS:
         lines += [f"## {group.capitalize()}", "", "| case | metric | measured | predicted | error | source | note |",

@@ -172,3 +172,31 @@ AMD_CDNA3_SERVING_MEASURED_HIGH = Constant(
     "AMD_CDNA3_SERVING_MEASURED_HIGH", 0.86, "ratio",
     "highest measured / gpudesk serving throughput of the published AMD CDNA3 (MI300X) runs", _AMD_RUNS,
 )
+_GROUPED = ("H200 run of 2026-12-04: benchmarks/gpu/moe_experts.py (tests/validation/data/"
+            "h200_moe_experts_2026-12-04.json; torch 2.11 torch._grouped_mm, BF16, 128 experts of Qwen3-235B-A22B, "
+            "256-4,096 tokens each, weights from HBM) against the dense BF16 GEMMs of the same machine and day "
+            "(benchmarks/gpu/kernel_classes.py, h200_kernels_2026-12-04.json: median 788 TFLOP/s over M >= 256). "
+            "Grouped / dense: gate_up whole expert (N 3,072, K 4,096) 0.842, down whole (N 4,096, K 1,536) 0.814, "
+            "gate_up 1/8 slice (N 384) 0.677, down 1/8 slice (K 192) 0.443; derived in "
+            "tests/validation/test_h200_moe_report.py")
+MOE_GROUPED_GEMM_K_HALF = Constant(
+    "MOE_GROUPED_GEMM_K_HALF", 209.0, "elements",
+    "reduction depth at which a grouped expert GEMM loses half its rate: factor K/(K + K0)",
+    f"{_GROUPED}: the two down GEMMs share N, so their ratio 0.443/0.814 fixes K0 in K/(K + K0) at K = 192 and "
+    "1,536 (each tile's fill and epilogue weigh against fewer K steps)",
+)
+MOE_GROUPED_GEMM_N_HALF = Constant(
+    "MOE_GROUPED_GEMM_N_HALF", 110.0, "elements",
+    "output width at which a grouped expert GEMM loses half its rate: factor N/(N + N0)",
+    f"{_GROUPED}: the two gate_up GEMMs share K, so their ratio 0.677/0.842 fixes N0 in N/(N + N0) at N = 384 "
+    "and 3,072 (fewer output tiles per expert to fill the machine)",
+)
+MOE_GROUPED_GEMM_SHARE = {
+    "nvidia-hopper": Constant(
+        "MOE_GROUPED_GEMM_SHARE_HOPPER", 0.933, "fraction",
+        "grouped expert GEMM rate / dense GEMM rate, large experts (Hopper)",
+        f"{_GROUPED}: the median of 0.842 and 0.814 each divided by its shape's K/(K + K0)·N/(N + N0); the law "
+        "then reads the four shapes within 2% (0.857, 0.800, 0.689, 0.435). Measured on Hopper only: other "
+        "families keep the dense rate for their experts until a grouped-GEMM run of theirs is recorded",
+    ),
+}
