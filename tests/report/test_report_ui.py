@@ -112,8 +112,9 @@ def test_compare_view_exports_csv_and_pdf(qtbot, tmp_path, monkeypatch, screensh
     assert "8 台" in cells and "目录默认" in cells, cells
     assert not [c for c in cells if re.fullmatch(r"[-\d.,]+", c)], cells
     # every plan's column in sight: sized to its contents, a first plan's long names pushed the next plans' values
-    # past the list's right edge (a comparison showing one plan's inputs)
-    view.resize(300, 700)
+    # past the list's right edge (a comparison showing one plan's inputs). Since the plans are headed by label
+    # ('方案 A', 46d70e4e) their columns fit 300 px, so the view is made narrower than its contents
+    view.resize(200, 700)
     view.show()
     qtbot.waitExposed(view)
     header, width = view.inputs.header(), view.inputs.viewport().width()
