@@ -175,7 +175,7 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
     fs.input("infer.in.scenario", inp.scenario, "", "serving scenario (offline: no latency target; interactive: "
              "the median TTFT target holds at the percentile)", vocabulary=SERVING_SCENARIO)
     fs.input("infer.in.prompts_aligned", "yes" if inp.prompts_aligned else "no", "",
-             "prompts aligned across the attention groups (the plan's attention data-parallel balance)")
+             "engine holds new prompts until every attention group has one (the plan's attention data-parallel balance)")
     eff = Efficiencies.for_hardware(hw, math, inp.calibration)  # calibration: scaled efficiencies
     hw.record(fs, math)
     eff.record(fs, math)
