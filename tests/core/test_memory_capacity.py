@@ -9,11 +9,11 @@ import pytest
 from test_memory import LLAMA31_8B
 
 from gpudesk.catalog.records import Accelerator, Provenance
-from gpudesk.core.hardware import (
+from gpudesk.core.hardware import HardwareArrays
+from gpudesk.core.hardware_sources import (
     DRIVER_FORMULA,
     MARKETED_FORMULA,
     MIXED_FORMULA,
-    HardwareArrays,
     capacity_bytes,
     capacity_source,
 )
