@@ -112,14 +112,18 @@ def test_compare_view_exports_csv_and_pdf(qtbot, tmp_path, monkeypatch, screensh
     assert "8 台" in cells and "目录默认" in cells, cells
     assert not [c for c in cells if re.fullmatch(r"[-\d.,]+", c)], cells
     # every plan's column in sight: sized to its contents, a first plan's long names pushed the next plans' values
-    # past the list's right edge (a comparison showing one plan's inputs). Since the plans are headed by label
-    # ('方案 A', 46d70e4e) their columns fit 300 px, so the view is made narrower than its contents
-    view.resize(200, 700)
+    # past the list's right edge (a comparison showing one plan's inputs). The view is made 12 px narrower than its
+    # columns' contents (since 46d70e4e heads the plans by label, '方案 A', they fit a fixed 300 px on some fonts)
+    view.resize(300, 700)
     view.show()
     qtbot.waitExposed(view)
-    header, width = view.inputs.header(), view.inputs.viewport().width()
+    header = view.inputs.header()
+    need = sum(view.inputs.sizeHintForColumn(c) for c in range(header.count()))
+    view.resize(300 - (view.inputs.viewport().width() - need) - 12, 700)
+    qtbot.waitUntil(lambda: view.inputs.viewport().width() < need)
+    width = view.inputs.viewport().width()
     last = header.count() - 1
-    assert sum(view.inputs.sizeHintForColumn(c) for c in range(header.count())) > width  # they would not fit
+    assert need > width  # they would not fit
     assert header.sectionViewportPosition(last) + header.sectionSize(last) <= width
     assert view.chart.spec.kind == "cost_over_time"
     target = tmp_path / "cmp.csv"
