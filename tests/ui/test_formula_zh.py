@@ -1,4 +1,5 @@
-"""The Explain panel shows formulas and source lines in Chinese in the Chinese interface, unchanged in English."""
+"""The Explain panel shows formulas and source lines in Chinese in the Chinese interface; in English the formula as
+the core wrote it, and a derived input's source with its figures named by their labels."""
 
 from __future__ import annotations
 
@@ -14,12 +15,12 @@ import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.explain import FigureSet
 from gpudesk.project.model import Project
-from gpudesk.report.formula_text import formula_text
+from gpudesk.report.formula_text import formula_text, named_formula
 from gpudesk.results.pipeline import estimate_plan
 from gpudesk.ui.fonts import apply_application_font
 from gpudesk.ui.i18n import install_language
 from gpudesk.ui.widgets.display_text import display_text
-from gpudesk.ui.widgets.explain_panel import ExplainPanel, explanation_html, formula_html
+from gpudesk.ui.widgets.explain_panel import ExplainPanel, explanation_html, figure_labels, formula_html
 
 SHOTS = screenshot_folder("explain-zh")
 KEYS = {"memory-total": "mem.total", "time-to-train": "train.time_to_train_days", "tco-5y": "tco.total_5y"}
@@ -59,7 +60,11 @@ def test_english_explanation_shows_the_formula_unchanged(figures, key):
     exp = figures.explain(key)
     page = explanation_html(exp, figures, display_text("en"))
     assert f"<span class='formula'>{formula_html(exp.formula)}</span>" in page
-    assert all(html.escape(q.source) in page for q in exp.inputs if q.source)
+    for q in exp.inputs:
+        if q.source.startswith("derived: "):  # an input's own formula names its figures by their labels (0e7726ad)
+            assert html.escape(named_formula(q.source, figure_labels(exp, figures))) in page
+        elif q.source:
+            assert html.escape(q.source) in page
 
 
 def test_screenshots_of_chinese_explanations(qtbot, qapp, chinese, figures):
