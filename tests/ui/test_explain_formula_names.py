@@ -75,3 +75,19 @@ def test_the_label_read_is_the_inputs_own() -> None:
     exp = phase.figures.explain(key)
     label = next(q.label for q in exp.inputs if q.key.endswith(".hours_used_per_month"))
     assert label.split(" (")[0] in formula_shown(explanation_html(exp, phase.figures, display_text("en")))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_product_in_the_explain_panel_reads_with_the_times_sign(lang: str) -> None:
+    """'计费 GPU 数 × 需求倍数', not '计费 GPU 数 x 需求倍数' (a variable x to a reader): 105 formulas were written with
+    the letter, the rest with ×; the panel sets both alike (explain_panel.powers_of_ten)."""
+    text = display_text(lang)
+    found = set()
+    for phase in plan("bank-llm-assistant").phases:
+        figures = phase.figures
+        for key in figures.keys(include_inputs=False):
+            exp = figures.explain(key)
+            shown = explanation_html(exp, figures, text)
+            sources = [html.unescape(re.sub(r"<[^>]+>", "", s)) for s in re.findall(r"<small>(.*?)</small>", shown)]
+            found.update(f"{key}: {t}" for t in [formula_shown(shown), *sources] if " x " in t)
+    assert not found, sorted(found)[:10]

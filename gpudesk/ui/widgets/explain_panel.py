@@ -166,14 +166,20 @@ _E_NOTATION = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)e([+-]?\d+)(?![\w.])")
 _SUPERSCRIPT = str.maketrans("0123456789-+", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺")
 
 
+_TIMES = re.compile(r"(?<=\S) x (?=\S)")
+"""A product written with the letter x between spaces ('billed GPUs x hours per month'): 14 Chinese and 91 English
+formulas were written so, the other 236 with ×, and a reader took '计费 GPU 数 x 需求倍数' for a variable x."""
+
+
 def powers_of_ten(formula: str) -> str:
-    """A formula's constants as a reader writes them: "/ 1e9" -> "/ 10⁹", "2.5e-3" -> "2.5×10⁻³"."""
+    """A formula's constants and products as a reader writes them: "/ 1e9" -> "/ 10⁹", "2.5e-3" -> "2.5×10⁻³",
+    "a x b" -> "a × b"."""
 
     def render(match: re.Match[str]) -> str:
         mantissa, exponent = match.group(1), str(int(match.group(2))).translate(_SUPERSCRIPT)
         return f"10{exponent}" if mantissa in ("1", "1.0") else f"{mantissa}×10{exponent}"
 
-    return _E_NOTATION.sub(render, formula)
+    return _TIMES.sub(" × ", _E_NOTATION.sub(render, formula))
 
 
 def _shown(figure: Explanation | Quantity, text: DisplayText) -> tuple[str, str]:
