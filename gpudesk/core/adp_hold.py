@@ -32,6 +32,7 @@ from typing import Any
 
 import numpy as np
 
+from gpudesk.core.busiest_rank import whole_power
 from gpudesk.core.explain import FigureSet
 
 
@@ -44,32 +45,37 @@ def record_hold_inputs(fs: FigureSet, inp: Any, groups: np.ndarray) -> None:
                  "ADP balancer batching wait: iterations held more once every attention rank has a prompt")
 
 
-def _cycle_lengths(per_rank: np.ndarray, groups: np.ndarray, timeout: int, wait: int) -> np.ndarray:
-    """P(L = ℓ) for ℓ = 0 … T + W (rows × (T + W + 1)): the balancer's cycle length in iterations (module note)."""
+def _cycle_longer(per_rank: np.ndarray, groups: np.ndarray, timeout: int, wait: int) -> np.ndarray:
+    """P(L > v) for v = 0 … T + W (rows × (T + W + 1)): the balancer's cycle L = K + W where K ≤ T, else T (module
+    note), P(K ≤ k) = (1 − e^(−m·k))^G: P(L > v) = P(K ≤ T) − P(K ≤ clip(v − W, 0, T)) + P(K > T)·1(v < T)."""
     k = np.arange(1, timeout + 1, dtype=np.float64)
     with np.errstate(over="ignore", invalid="ignore"):
-        filled = (1.0 - np.exp(-per_rank[:, None] * k[None, :])) ** groups[:, None]  # P(K ≤ k)
-    first = np.diff(np.concatenate([np.zeros((per_rank.size, 1)), filled], axis=1), axis=1)  # P(K = k)
-    p = np.zeros((per_rank.size, timeout + wait + 1))
-    p[:, 1 + wait:timeout + wait + 1] += first
-    p[:, timeout] += 1.0 - filled[:, -1]  # no rank left without a prompt by the timeout: released at T
-    return p
+        empty = 1.0 - np.exp(-per_rank[:, None] * k[None, :])
+    filled = np.zeros((per_rank.size, timeout + 1))  # P(K ≤ k), k = 0 … T
+    for g in np.unique(groups):  # a few values (2, 4, 8 …): a whole power is a few multiplications
+        same = groups == g
+        filled[same, 1:] = whole_power(empty[same], float(g))
+    by_t = filled[:, timeout:]
+    longer = np.empty((per_rank.size, timeout + wait + 1))
+    longer[:, :wait] = by_t  # v < W: P(K ≤ clip(v − W, 0, T)) = P(K ≤ 0) = 0
+    np.subtract(by_t, filled, out=longer[:, wait:])
+    longer[:, :timeout] += 1.0 - by_t
+    return longer
 
 
 def hold_survival(rate: np.ndarray, iteration_s: np.ndarray, groups: np.ndarray, in_flight: np.ndarray,
                   timeout: int, wait: int) -> np.ndarray:
-    """P(hold > w iterations) at w = 0 … T + W (rows × (T + W + 1)), the decoding ranks' probability included."""
+    """P(hold > w iterations) at w = 0 … T + W (rows × (T + W + 1)), the decoding ranks' probability included:
+    Σ_L P(L)·(L − w)⁺ / E[L] = Σ_(v ≥ w) P(L > v) / Σ_(v ≥ 0) P(L > v)."""
     rate, t, g, n = np.broadcast_arrays(*(np.atleast_1d(np.asarray(x, dtype=np.float64))
                                           for x in (rate, iteration_s, groups, in_flight)))
     g = np.maximum(g, 1.0)
     per_rank = np.where(np.isfinite(t) & (t > 0), np.maximum(rate, 0.0) * t / g, 0.0)
-    p = _cycle_lengths(per_rank.ravel(), g.ravel(), int(timeout), int(wait))
-    lengths = np.arange(p.shape[1], dtype=np.float64)
-    mean = p @ lengths
-    tail_p = np.cumsum(p[:, ::-1], axis=1)[:, ::-1]  # P(L ≥ w)
-    tail_l = np.cumsum((p * lengths)[:, ::-1], axis=1)[:, ::-1]  # Σ_{L ≥ w} L·P(L)
+    longer = _cycle_longer(per_rank.ravel(), g.ravel(), int(timeout), int(wait))
+    tail = np.cumsum(longer[:, ::-1], axis=1)[:, ::-1]  # Σ_(v ≥ w) P(L > v) = Σ_L P(L)·(L − w)⁺
+    mean = tail[:, :1]  # E[L]
     with np.errstate(divide="ignore", invalid="ignore"):
-        survival = np.where(mean[:, None] > 0, (tail_l - lengths[None, :] * tail_p) / mean[:, None], 0.0)
+        survival = np.where(mean > 0, tail / mean, 0.0)
     decoding = (1.0 - np.exp(-np.maximum(n.ravel(), 0.0) / g.ravel())) ** g.ravel()
     held = (g.ravel() > 1.0) & (rate.ravel() > 0)
     return np.clip(survival, 0.0, 1.0) * np.where(held, decoding, 0.0)[:, None]
@@ -82,6 +88,13 @@ def hold_quantile(rate: np.ndarray, iteration_s: np.ndarray, groups: np.ndarray,
     attention ranks G, ``in_flight`` the sequences decoding per replica; ``timeout`` T and ``wait`` W iterations."""
     shape = np.broadcast_shapes(*(np.shape(x) for x in (rate, iteration_s, groups, in_flight)))
     survival = hold_survival(rate, iteration_s, groups, in_flight, timeout, wait)
+    t = np.broadcast_to(np.asarray(iteration_s, dtype=np.float64), shape).ravel()
+    return survival_quantile(survival, t, exceed).reshape(shape)
+
+
+def survival_quantile(survival: np.ndarray, iteration_s: np.ndarray, exceed: float) -> np.ndarray:
+    """The hold (s) that a share ``exceed`` exceeds, per row of ``survival`` (:func:`hold_survival`; ``iteration_s``
+    the rows' flat iteration): :func:`hold_quantile` for a survival already at hand."""
     above = survival > exceed  # P(hold > w) falls with w, linearly between whole iterations
     last = np.sum(above, axis=1) - 1  # the last whole w still exceeded (−1: none)
     rows = np.arange(survival.shape[0])
@@ -90,5 +103,4 @@ def hold_quantile(rate: np.ndarray, iteration_s: np.ndarray, groups: np.ndarray,
     with np.errstate(divide="ignore", invalid="ignore"):
         w = i + np.where(s0 > s1, (s0 - exceed) / (s0 - s1), 0.0)
     w = np.where(last < 0, 0.0, w)
-    t = np.broadcast_to(np.asarray(iteration_s, dtype=np.float64), shape).ravel()
-    return np.asarray(np.where(np.isfinite(t), w * t, 0.0)).reshape(shape)
+    return np.asarray(np.where(np.isfinite(iteration_s), w * iteration_s, 0.0))

@@ -34,9 +34,10 @@ COMPOSED = ("wait and hold composed, not their percentiles added: P(H + W > x) =
 
 
 def held_wait_survival(x: np.ndarray, hold: np.ndarray, iteration_s: np.ndarray, p_wait: np.ndarray,
-                       mu: np.ndarray) -> np.ndarray:
+                       mu: np.ndarray, whole: np.ndarray | None = None) -> np.ndarray:
     """P(H + W > x) per row: ``x`` (s; inf: 0), ``hold`` P(H > w iterations) at w = 0 … T + W (rows × (T + W + 1)),
-    ``iteration_s`` t, the wait's ``p_wait`` and ``mu`` (module note)."""
+    ``iteration_s`` t, the wait's ``p_wait`` and ``mu`` (module note); ``whole``: :func:`whole_segments` of these
+    rows, where several x are read against one hold."""
     x = np.asarray(x, dtype=np.float64)
     t = np.asarray(iteration_s, dtype=np.float64)
     last = hold.shape[1] - 1
@@ -49,19 +50,58 @@ def held_wait_survival(x: np.ndarray, hold: np.ndarray, iteration_s: np.ndarray,
         s0, s1 = hold[rows, i], hold[rows, np.minimum(i + 1, last)]
         s_h = np.where(u >= last, 0.0, s0 + (s1 - s0) * np.clip(u - i, 0.0, 1.0))
         s_h = np.where(x < 0, 1.0, np.where(ok_t, s_h, 0.0))
-        lo = np.arange(last, dtype=np.float64)[None, :] * safe_t[:, None]  # segment j: [j·t, (j + 1)·t]
-        hi = np.minimum(lo + safe_t[:, None], x[:, None])
-        m = mu[:, None]
-        span = np.maximum(hi - lo, 0.0)
-        part = np.where(span > 0, np.exp(-m * (x[:, None] - hi)) * -np.expm1(-m * span) / m, 0.0)
-        dens = (hold[:, :-1] - hold[:, 1:]) / safe_t[:, None]
-        below = (1.0 - hold[:, 0]) * np.exp(-mu * np.maximum(x, 0.0)) + np.sum(np.where(ok_t[:, None], dens, 0.0)
-                                                                                * part, axis=1)
+        below = (1.0 - hold[:, 0]) * np.exp(-mu * np.maximum(x, 0.0)) + _segments(x, hold, safe_t, ok_t, mu, u, whole)
         below = np.where(ok_t, below, np.exp(-mu * np.maximum(x, 0.0)))
         tail = np.where(p_wait > 0, p_wait * below, 0.0)
     out = np.where(mu > 0, s_h + tail, 1.0)  # μ = 0: the queue is past its capacity and the wait has no bound
     out = np.where(np.isinf(x) & (x > 0) & (mu > 0), 0.0, out)
     return np.clip(out, 0.0, 1.0)
+
+
+def _segments(x: np.ndarray, hold: np.ndarray, t: np.ndarray, ok_t: np.ndarray, mu: np.ndarray, u: np.ndarray,
+              whole: np.ndarray | None) -> np.ndarray:
+    """Σ_j (S_H(j) − S_H(j + 1)) / t · ∫ e^(−μ·(x − h)) dh over the part of [j·t, (j + 1)·t] below x, per row (module
+    note): the segments below i = ⌊x/t⌋ whole, e^(−μ·(x − (j + 1)·t))·(1 − e^(−μ·t))/μ each (summed here over the
+    segments some row's x reaches, or read from ``whole``, :func:`whole_segments`, at i), and the one x falls in,
+    (1 − e^(−μ·(x − i·t)))/μ."""
+    read = np.isfinite(u) & ok_t & (mu > 0)
+    if not np.any(read):
+        return np.zeros(hold.shape[0])
+    last = hold.shape[1] - 1
+    m, rows = np.where(read, mu, 1.0), np.arange(hold.shape[0])
+    i = np.where(read, np.minimum(np.floor(np.where(read, u, 0.0)), last), 0.0).astype(int)
+    past = np.maximum(x, 0.0) - i * t  # x − i·t: where x is in segment i
+    if whole is None:
+        cols = int(np.max(i))
+        j = np.arange(cols, dtype=np.float64)[None, :]
+        gap = np.where(j < i[:, None], -m[:, None] * (np.maximum(x, 0.0)[:, None] - (j + 1.0) * t[:, None]), -np.inf)
+        dens = (hold[:, :cols] - hold[:, 1:cols + 1]) / t[:, None]
+        below = np.sum(dens * np.exp(gap), axis=1) * (-np.expm1(-m * t) / m)
+    else:
+        below = whole[rows, i] * np.exp(-m * past)
+    dens_i = (hold[rows, np.minimum(i, last - 1)] - hold[rows, np.minimum(i + 1, last)]) / t
+    inside = np.where(i < last, dens_i * -np.expm1(-m * past) / m, 0.0)
+    return np.where(read, below + inside, 0.0)
+
+
+def whole_segments(hold: np.ndarray, t: np.ndarray, mu: np.ndarray, reach: np.ndarray | None = None) -> np.ndarray:
+    """The whole segments' sum (:func:`_segments`) at x = i·t for i = 0 … T + W (rows × (T + W + 1)), by the
+    recursion B_(i+1) = e^(−μ·t)·B_i + (S_H(i) − S_H(i + 1)) / t · (1 − e^(−μ·t))/μ: once for every x read against
+    one hold (a bisection's steps, the targets of one rate), each then costing a row, not a row's T + W segments;
+    only up to the largest x in ``reach`` (s, per row) where given (the columns above stay 0, and no x reads them)."""
+    ok = np.isfinite(t) & (t > 0) & (mu > 0)
+    last = hold.shape[1] - 1
+    if reach is not None:
+        with np.errstate(invalid="ignore", divide="ignore"):
+            u = np.where(ok & np.isfinite(reach), np.maximum(reach, 0.0) / np.where(ok, t, 1.0), 0.0)
+        last = int(min(last, np.max(np.floor(u), initial=0.0)))
+    tt, m = np.where(ok, t, 1.0), np.where(ok, mu, 1.0)
+    decay, width = np.exp(-m * tt), -np.expm1(-m * tt) / m
+    gain = ((hold[:, :last] - hold[:, 1:last + 1]) / tt[:, None] * width[:, None]).T
+    out = np.zeros(hold.shape[::-1])  # by column, each a contiguous row
+    for i in range(last):
+        out[i + 1] = out[i] * decay + gain[i]
+    return out.T
 
 
 def held_wait_quantiles(exceeds: Sequence[float], hold: np.ndarray, iteration_s: np.ndarray, p_wait: np.ndarray,
@@ -91,8 +131,9 @@ def held_wait_quantile(exceed: float | np.ndarray, hold: np.ndarray, iteration_s
     hi = (hold.shape[1] - 1) * t + wait_q
     finite = np.isfinite(hi)
     lo, hi = np.where(finite, lo, 0.0), np.where(finite, hi, 0.0)
+    whole = whole_segments(hold, t, mu)
     for _ in range(BISECT_STEPS):
         mid = 0.5 * (lo + hi)
-        over = held_wait_survival(mid, hold, t, p_wait, mu) > exceed
+        over = held_wait_survival(mid, hold, t, p_wait, mu, whole) > exceed
         lo, hi = np.where(over, mid, lo), np.where(over, hi, mid)
     return np.where(finite, hi, np.inf)

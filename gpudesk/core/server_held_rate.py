@@ -28,8 +28,8 @@ from typing import Any
 
 import numpy as np
 
-from gpudesk.core.adp_hold import hold_quantile, hold_survival
-from gpudesk.core.held_first_token import held_wait_quantiles, held_wait_survival
+from gpudesk.core.adp_hold import hold_survival, survival_quantile
+from gpudesk.core.held_first_token import held_wait_quantiles, held_wait_survival, whole_segments
 from gpudesk.core.inference_queue import wait_law, wait_quantile
 
 GRID_PER_DECADE = 24
@@ -44,6 +44,9 @@ BISECT_STEPS = 12
 TOLERANCE = 1e-6
 """Relative slack on a target's share before it counts as missed: at λ₀ a target that bounds it is met exactly (to
 the queue solver's 1e-12), and rounding must not start a search there."""
+
+SCAN_CHUNK = 6
+"""Grid rates read at a time, from the top, for the rows that have not met the targets yet (a quarter decade)."""
 
 HELD_BOUNDS = (0, 0, 2)
 """infer.rate_bound's index (inference_server.BOUND_CODES) of each held target: first token P50, at the
@@ -66,14 +69,15 @@ def held_state(parts: dict[str, np.ndarray], balancer: tuple[Any, int, int], lam
 
 
 def _survivals(parts: dict[str, np.ndarray], st: dict[str, np.ndarray], rows: np.ndarray) -> np.ndarray:
-    """P(hold + wait > budget) − the share allowed, per held target (rows × 3; > 0: missed), in one pass over the
-    rows repeated for the three targets."""
-    budget = np.concatenate([parts[f"budget{j}"][rows] for j in range(3)])
-    exceed = np.concatenate([parts[f"exceed{j}"][rows] for j in range(3)])
-    share = held_wait_survival(budget, np.tile(st["hold"], (3, 1)), np.tile(st["t"], 3), np.tile(st["p_wait"], 3),
-                               np.tile(st["mu"], 3))
+    """P(hold + wait > budget) − the share allowed, per held target (rows × 3; > 0: missed): the hold's whole
+    segments summed once (held_first_token.whole_segments) and read at each target's budget."""
+    budget = np.stack([parts[f"budget{j}"][rows] for j in range(3)])
+    exceed = np.stack([parts[f"exceed{j}"][rows] for j in range(3)])
+    reach = np.max(np.where(np.isfinite(budget), budget, 0.0), axis=0)
+    whole = whole_segments(st["hold"], st["t"], st["mu"], reach)  # once for the three targets' budgets
+    share = np.stack([held_wait_survival(b, st["hold"], st["t"], st["p_wait"], st["mu"], whole) for b in budget])
     over = np.where(np.isinf(budget) & (budget > 0), -1.0, share - exceed * (1.0 + TOLERANCE))  # no target: no miss
-    return over.reshape(3, rows.size).T
+    return over.T
 
 
 def _flat(parts: dict[str, np.ndarray], targets: dict[str, np.ndarray], q_tail: float, shape: tuple[int, ...],
@@ -93,6 +97,30 @@ def _flat(parts: dict[str, np.ndarray], targets: dict[str, np.ndarray], q_tail: 
             "budget2": budget(targets["e2e"], pre_tail + step + parts["output_tail"] * step), "exceed2": flat(q_tail)}
 
 
+def _scan(fp: dict[str, np.ndarray], balancer: tuple[Any, int, int], top: np.ndarray,
+          rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per row of ``rows``: the index of the highest grid rate below ``top`` meeting the held targets (the grid's
+    i-th: top · 10^(−(i + 1)/GRID_PER_DECADE)) and whether one does (else index 0), reading the grid from the top
+    :data:`SCAN_CHUNK` rates at a time and only for the rows that have not met them yet: the same answer as the whole
+    grid read at once, without the rates below the highest that meets them (most rows: the first decade)."""
+    first = np.zeros(rows.size, dtype=int)
+    found = np.zeros(rows.size, dtype=bool)
+    total = GRID_PER_DECADE * GRID_DECADES
+    for start in range(0, total, SCAN_CHUNK):
+        open_ = np.flatnonzero(~found)
+        if not open_.size:
+            break
+        steps = np.arange(start + 1, min(start + SCAN_CHUNK, total) + 1)
+        grid = top[open_, None] * 10.0 ** (-steps[None, :] / GRID_PER_DECADE)
+        g_rows = np.repeat(rows[open_], steps.size)
+        miss = _survivals(fp, held_state(fp, balancer, grid.ravel(), g_rows), g_rows)
+        ok = np.all(miss <= 0, axis=1).reshape(open_.size, steps.size)
+        hit = np.any(ok, axis=1)
+        first[open_[hit]] = start + np.argmax(ok[hit], axis=1)
+        found[open_[hit]] = True
+    return first, found
+
+
 def held_rate(parts: dict[str, np.ndarray], targets: dict[str, np.ndarray], q_tail: float, top: np.ndarray,
               balancer: tuple[Any, int, int], chord_ab: tuple[np.ndarray, np.ndarray]) -> dict[str, np.ndarray]:
     """The highest rate ≤ ``top`` (λ₀, the rate without the hold) meeting the held targets (module note): ``rate``,
@@ -107,16 +135,9 @@ def held_rate(parts: dict[str, np.ndarray], targets: dict[str, np.ndarray], q_ta
     moved = np.zeros(lam.shape, dtype=bool)
     moved[failing] = True
     if failing.size:
-        steps = np.arange(1, GRID_PER_DECADE * GRID_DECADES + 1)
-        grid = lam[failing, None] * 10.0 ** (-steps[None, :] / GRID_PER_DECADE)  # failing × grid, falling
-        g_rows = np.repeat(failing, steps.size)
-        g_miss = _survivals(fp, held_state(fp, balancer, grid.ravel(), g_rows), g_rows).reshape(
-            failing.size, steps.size, 3)
-        ok = np.all(g_miss <= 0, axis=2)
-        first = np.argmax(ok, axis=1)  # the highest grid rate meeting them
-        found = ok[np.arange(failing.size), first]
-        lo = grid[np.arange(failing.size), first]
-        hi = np.where(first > 0, grid[np.arange(failing.size), np.maximum(first - 1, 0)], lam[failing])
+        first, found = _scan(fp, balancer, lam[failing], failing)
+        lo = lam[failing] * 10.0 ** (-(first + 1) / GRID_PER_DECADE)
+        hi = lam[failing] * 10.0 ** (-first / GRID_PER_DECADE)
         for _ in range(BISECT_STEPS):
             mid = np.sqrt(lo * hi)
             good = np.all(_survivals(fp, held_state(fp, balancer, mid, failing), failing) <= 0, axis=1)
@@ -136,8 +157,7 @@ def held_at_rate(parts: dict[str, np.ndarray], targets: dict[str, np.ndarray], q
     rows = np.arange(fp["a"].size)
     flat_lam = np.asarray(lam, dtype=np.float64).ravel()
     st = held_state(fp, balancer, flat_lam, rows)
-    _, timeout, wait = balancer
-    hold, hold_tail = (hold_quantile(flat_lam, st["t"], fp["groups"], st["n"], timeout, wait, q) for q in (0.5, q_tail))
+    hold, hold_tail = (survival_quantile(st["hold"], st["t"], q) for q in (0.5, q_tail))  # the hold held_state read
     (both,) = held_wait_quantiles([q_tail], st["hold"], st["t"], st["p_wait"], st["mu"], [hold_tail],
                                   [wait_quantile(flat_lam, fp["prefill"], 1.0, q_tail, fp["k"])])
     return {key: np.reshape(v, shape) for key, v in (("n", np.where(flat_lam > 0, st["n"], 0.0)), ("t", st["t"]),
