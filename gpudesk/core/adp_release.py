@@ -24,13 +24,14 @@ of cycle length L carries G·m·L prompts on average, so the busiest rank's exce
 1 − (1 − e^(−n/G))^G, n sequences in flight, as adp_hold reads it) prompts go as they come: G·E[max of G
 Poisson(m)] − G·m (core/busiest_rank.py). The sums run at m = 2^(j/4) (``NODES_PER_OCTAVE``) and the excess over
 G·m is read between them linearly in log m (within 0.2% of the sum at any m), so a row costs the same however many
-rows a search evaluates. Left out, as in adp_hold: a full rank's ``max_batch_size`` (the engine
+rows a search evaluates; an octave's nodes are summed once per balancer setting and kept (:func:`_octave_ratios`). Left out, as in adp_hold: a full rank's ``max_batch_size`` (the engine
 releases then too) and the ranks' decoding state changing within a cycle.
 """
 
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 import numpy as np
 
@@ -98,18 +99,26 @@ def _expected_max_at_release(m: np.ndarray, g: np.ndarray, timeout: int, wait: i
     return aligned + forced, lengths + late * timeout
 
 
-def _excess_ratio(m: np.ndarray, groups: float, timeout: int, wait: int) -> np.ndarray:
-    """The busiest rank's excess per iteration over the mean prompts G·m, at each m (the grid's nodes), every rank
-    decoding: (G·E[max at release] / E[L] − G·m) / (G·m)."""
+@lru_cache(maxsize=1024)
+def _octave_ratios(octave: int, groups: float, timeout: int, wait: int) -> tuple[float, ...]:
+    """The busiest rank's excess per iteration over the mean prompts G·m, every rank decoding, (G·E[max at
+    release] / E[L] − G·m) / (G·m), at the octave's nodes m = 2^(octave + i/NODES_PER_OCTAVE): computed once per
+    octave and balancer (a pure function of them), so an edit or a search that reads the same octaves again does
+    not sum them again."""
+    m = 2.0 ** (octave + np.arange(NODES_PER_OCTAVE) / NODES_PER_OCTAVE)
     busiest, length = np.empty(m.shape), np.empty(m.shape)
-    scale = np.floor(np.log2(m))  # nodes a factor 2 apart in m at most share a grid (its sums' extent)
-    for octave in np.unique(scale):
-        same = np.flatnonzero(scale == octave)
-        last, top = _extent(2.0 ** octave, 2.0 ** (octave + 1.0), groups, timeout, wait)
-        step = max(GRID_CELLS // (last * (top + 1)), 1)
-        for part in (same[i:i + step] for i in range(0, same.size, step)):
-            busiest[part], length[part] = _expected_max_at_release(m[part], np.full(part.size, groups), timeout, wait)
-    return np.asarray((busiest / length - m) / m)
+    last, top = _extent(2.0 ** octave, 2.0 ** (octave + 1.0), groups, timeout, wait)
+    step = max(GRID_CELLS // (last * (top + 1)), 1)
+    for part in (np.arange(i, min(i + step, m.size)) for i in range(0, m.size, step)):
+        busiest[part], length[part] = _expected_max_at_release(m[part], np.full(part.size, groups), timeout, wait)
+    return tuple(float(x) for x in (busiest / length - m) / m)
+
+
+def _excess_ratio(nodes: np.ndarray, groups: float, timeout: int, wait: int) -> np.ndarray:
+    """:func:`_octave_ratios` at the whole node indices ``nodes`` (m = 2^(node/NODES_PER_OCTAVE))."""
+    octave = np.floor(nodes / NODES_PER_OCTAVE).astype(int)
+    return np.array([_octave_ratios(int(o), groups, timeout, wait)[int(j - o * NODES_PER_OCTAVE)]
+                     for j, o in zip(nodes, octave)])
 
 
 def release_excess(per_iteration: np.ndarray, groups: np.ndarray, in_flight: np.ndarray, timeout: int,
@@ -130,7 +139,7 @@ def release_excess(per_iteration: np.ndarray, groups: np.ndarray, in_flight: np.
         same = g[rows] == size
         place = np.log2(m[same]) * NODES_PER_OCTAVE
         nodes = np.arange(np.floor(place.min()), np.ceil(place.max()) + 1.0)
-        ratio = _excess_ratio(2.0 ** (nodes / NODES_PER_OCTAVE), float(size), int(timeout), int(wait))
+        ratio = _excess_ratio(nodes, float(size), int(timeout), int(wait))
         held[same] = np.interp(place, nodes, ratio) * size * m[same]
     unheld = g[rows] * expected_busiest(m, g[rows]) - rate[rows]
     decoding = (1.0 - np.exp(-np.maximum(n[rows], 0.0) / g[rows])) ** g[rows]

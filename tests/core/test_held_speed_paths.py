@@ -82,3 +82,19 @@ def test_the_scan_from_the_top_finds_the_highest_grid_rate_of_the_whole_grid(mon
     assert np.array_equal(found, np.any(ok, axis=1))
     assert np.array_equal(first[found], np.argmax(ok, axis=1)[found])
     assert np.min(first) < server_held_rate.SCAN_CHUNK <= np.max(first)  # rows met in the first chunk and later
+
+
+def test_the_release_excess_reads_each_octave_once_and_the_same_wherever_it_is_read():
+    from gpudesk.core import adp_release
+
+    rate, groups, in_flight = np.array([0.003, 0.05, 0.4, 2.0]), np.full(4, 8.0), np.full(4, 500.0)
+    adp_release._octave_ratios.cache_clear()
+    together = adp_release.release_excess(rate, groups, in_flight, 500, 10)
+    computed = adp_release._octave_ratios.cache_info().misses
+    assert computed >= 10  # the octaves between the lowest and the highest m
+    alone = np.array([adp_release.release_excess(rate[i:i + 1], groups[:1], in_flight[:1], 500, 10)[0]
+                      for i in range(rate.size)])
+    assert adp_release._octave_ratios.cache_info().misses == computed  # every octave read again, none summed again
+    assert np.array_equal(alone, together) and np.all(together > 0)
+    adp_release._octave_ratios.cache_clear()
+    assert np.max(np.abs(adp_release.release_excess(rate[1:2], groups[:1], in_flight[:1], 500, 10) - together[1])) < 1e-12
