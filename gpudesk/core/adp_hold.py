@@ -45,9 +45,11 @@ def record_hold_inputs(fs: FigureSet, inp: Any, groups: np.ndarray) -> None:
                  "ADP balancer batching wait: iterations held more once every attention rank has a prompt")
 
 
-def _cycle_longer(per_rank: np.ndarray, groups: np.ndarray, timeout: int, wait: int) -> np.ndarray:
-    """P(L > v) for v = 0 … T + W (rows × (T + W + 1)): the balancer's cycle L = K + W where K ≤ T, else T (module
-    note), P(K ≤ k) = (1 − e^(−m·k))^G: P(L > v) = P(K ≤ T) − P(K ≤ clip(v − W, 0, T)) + P(K > T)·1(v < T)."""
+def _cycle_longer(per_rank: np.ndarray, groups: np.ndarray, timeout: int, wait: int,
+                  columns: int) -> tuple[np.ndarray, np.ndarray]:
+    """(P(L > v) for v = 0 … columns − 1, E[L]) per row: the balancer's cycle L = K + W where K ≤ T, else T (module
+    note), P(K ≤ k) = F(k) = (1 − e^(−m·k))^G: P(L > v) = F(T) − F(clip(v − W, 0, T)) + (1 − F(T))·1(v < T), and
+    E[L] = Σ_v P(L > v) = (W + T + 1)·F(T) − Σ_(k ≤ T) F(k) + T·(1 − F(T))."""
     k = np.arange(1, timeout + 1, dtype=np.float64)
     with np.errstate(over="ignore", invalid="ignore"):
         empty = 1.0 - np.exp(-per_rank[:, None] * k[None, :])
@@ -56,29 +58,33 @@ def _cycle_longer(per_rank: np.ndarray, groups: np.ndarray, timeout: int, wait: 
         same = groups == g
         filled[same, 1:] = whole_power(empty[same], float(g))
     by_t = filled[:, timeout:]
-    longer = np.empty((per_rank.size, timeout + wait + 1))
+    longer = np.empty((per_rank.size, columns))
     longer[:, :wait] = by_t  # v < W: P(K ≤ clip(v − W, 0, T)) = P(K ≤ 0) = 0
-    np.subtract(by_t, filled, out=longer[:, wait:])
+    np.subtract(by_t, filled[:, :max(columns - wait, 0)], out=longer[:, wait:])
     longer[:, :timeout] += 1.0 - by_t
-    return longer
+    mean = (wait + timeout + 1.0) * by_t[:, 0] - np.sum(filled, axis=1) + timeout * (1.0 - by_t[:, 0])
+    return longer, mean
 
 
 def hold_survival(rate: np.ndarray, iteration_s: np.ndarray, groups: np.ndarray, in_flight: np.ndarray,
-                  timeout: int, wait: int) -> np.ndarray:
-    """P(hold > w iterations) at w = 0 … T + W (rows × (T + W + 1)), the decoding ranks' probability included:
-    Σ_L P(L)·(L − w)⁺ / E[L] = Σ_(v ≥ w) P(L > v) / Σ_(v ≥ 0) P(L > v)."""
+                  timeout: int, wait: int, columns: int | None = None) -> np.ndarray:
+    """P(hold > w iterations) at w = 0 … T + W (rows × (T + W + 1); the first ``columns`` only where given), the
+    decoding ranks' probability included: Σ_L P(L)·(L − w)⁺ / E[L] = (E[L] − Σ_(v < w) P(L > v)) / E[L]."""
     rate, t, g, n = np.broadcast_arrays(*(np.atleast_1d(np.asarray(x, dtype=np.float64))
                                           for x in (rate, iteration_s, groups, in_flight)))
     g = np.maximum(g, 1.0)
     per_rank = np.where(np.isfinite(t) & (t > 0), np.maximum(rate, 0.0) * t / g, 0.0)
-    longer = _cycle_longer(per_rank.ravel(), g.ravel(), int(timeout), int(wait))
-    tail = np.cumsum(longer[:, ::-1], axis=1)[:, ::-1]  # Σ_(v ≥ w) P(L > v) = Σ_L P(L)·(L − w)⁺
-    mean = tail[:, :1]  # E[L]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        survival = np.where(mean > 0, tail / mean, 0.0)
+    cols = timeout + wait + 1 if columns is None else int(min(max(columns, 1), timeout + wait + 1))
+    longer, mean = _cycle_longer(per_rank.ravel(), g.ravel(), int(timeout), int(wait), cols)
+    before = np.cumsum(longer, axis=1)
+    tail = np.empty(longer.shape)  # Σ_(v ≥ w) P(L > v) = Σ_L P(L)·(L − w)⁺
+    tail[:, 0] = mean
+    np.subtract(mean[:, None], before[:, :-1], out=tail[:, 1:])
     decoding = (1.0 - np.exp(-np.maximum(n.ravel(), 0.0) / g.ravel())) ** g.ravel()
     held = (g.ravel() > 1.0) & (rate.ravel() > 0)
-    return np.clip(survival, 0.0, 1.0) * np.where(held, decoding, 0.0)[:, None]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        scale = np.where(held & (mean > 0), decoding / np.where(mean > 0, mean, 1.0), 0.0)
+    return np.clip(tail * scale[:, None], 0.0, 1.0)
 
 
 def hold_quantile(rate: np.ndarray, iteration_s: np.ndarray, groups: np.ndarray, in_flight: np.ndarray,
