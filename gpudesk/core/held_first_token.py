@@ -108,30 +108,30 @@ def held_wait_quantiles(exceeds: Sequence[float], hold: np.ndarray, iteration_s:
                         mu: np.ndarray, hold_qs: Sequence[np.ndarray],
                         wait_qs: Sequence[np.ndarray]) -> list[np.ndarray]:
     """:func:`held_wait_quantile` at each share of ``exceeds`` (``hold_qs``, ``wait_qs``: the parts' own quantiles
-    at each), in one bisection over the rows repeated; the rows' arrays flat."""
-    k, rows = len(exceeds), hold.shape[0]
+    at each), the hold's whole segments summed once for all of them; the rows' arrays flat."""
+    rows = hold.shape[0]
 
-    def tile(x: np.ndarray) -> np.ndarray:
-        return np.tile(np.broadcast_to(np.asarray(x, dtype=np.float64), (rows,)), k)
+    def flat(x: np.ndarray) -> np.ndarray:
+        return np.broadcast_to(np.asarray(x, dtype=np.float64), (rows,))
 
-    both = held_wait_quantile(np.repeat(np.asarray(exceeds, dtype=np.float64), rows), np.tile(hold, (k, 1)),
-                              tile(iteration_s), tile(p_wait), tile(mu),
-                              np.concatenate([np.broadcast_to(q, (rows,)) for q in hold_qs]),
-                              np.concatenate([np.broadcast_to(q, (rows,)) for q in wait_qs]))
-    return list(np.split(both, k))
+    t, p_wait, mu = flat(iteration_s), flat(p_wait), flat(mu)
+    whole = whole_segments(hold, np.where(np.isfinite(t), t, 0.0), mu)
+    return [held_wait_quantile(share, hold, t, p_wait, mu, flat(hq), flat(wq), whole)
+            for share, hq, wq in zip(exceeds, hold_qs, wait_qs)]
 
 
 def held_wait_quantile(exceed: float | np.ndarray, hold: np.ndarray, iteration_s: np.ndarray, p_wait: np.ndarray,
-                       mu: np.ndarray, hold_q: np.ndarray, wait_q: np.ndarray) -> np.ndarray:
+                       mu: np.ndarray, hold_q: np.ndarray, wait_q: np.ndarray,
+                       whole: np.ndarray | None = None) -> np.ndarray:
     """The x (s) that a share ``exceed`` (one, or one a row) of first tokens' hold + wait exceeds, per row (module
     note); ``hold_q`` and ``wait_q`` are the hold's and the wait's own quantiles at ``exceed`` (the bracket's low
-    end)."""
+    end); ``whole``: :func:`whole_segments` of these rows where the caller has it."""
     t = np.where(np.isfinite(iteration_s), iteration_s, 0.0)
     lo = np.maximum(hold_q, wait_q)
     hi = (hold.shape[1] - 1) * t + wait_q
     finite = np.isfinite(hi)
     lo, hi = np.where(finite, lo, 0.0), np.where(finite, hi, 0.0)
-    whole = whole_segments(hold, t, mu)
+    whole = whole_segments(hold, t, mu) if whole is None else whole
     for _ in range(BISECT_STEPS):
         mid = 0.5 * (lo + hi)
         over = held_wait_survival(mid, hold, t, p_wait, mu, whole) > exceed

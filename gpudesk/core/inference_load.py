@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from gpudesk.core.adp_hold import hold_quantile, hold_survival
+from gpudesk.core.adp_hold import hold_survival, survival_quantile
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.held_first_token import COMPOSED, held_wait_quantiles
 from gpudesk.core.inference_disagg import (
@@ -99,11 +99,15 @@ def balancer_hold(inp: InferenceInputs, rep: ReplicaModel) -> tuple[np.ndarray, 
     return groups, int(inp.adp_timeout_iters), int(inp.adp_batching_wait_iters)
 
 
-def hold_at(args: tuple[np.ndarray, int, int], rate: np.ndarray, in_flight: np.ndarray, iteration: np.ndarray,
-            exceed: float) -> np.ndarray:
-    """The balancer's hold (s) that a share ``exceed`` of first tokens exceeds (``args``: :func:`balancer_hold`)."""
+def holds_at(args: tuple[np.ndarray, int, int], rate: np.ndarray, in_flight: np.ndarray, iteration: np.ndarray,
+             exceeds: tuple[float, ...]) -> tuple[np.ndarray, ...]:
+    """The balancer's holds (s) that each share of ``exceeds`` of first tokens exceeds (``args``:
+    :func:`balancer_hold`), from one survival of the hold (adp_hold.hold_quantile's, read at each share)."""
     groups, timeout, wait = args
-    return hold_quantile(rate, iteration, groups, in_flight, timeout, wait, exceed)
+    shape = np.broadcast_shapes(*(np.shape(x) for x in (rate, iteration, groups, in_flight)))
+    survival = hold_survival(rate, iteration, groups, in_flight, timeout, wait)
+    t = np.broadcast_to(np.asarray(iteration, dtype=np.float64), shape).ravel()
+    return tuple(survival_quantile(survival, t, q).reshape(shape) for q in exceeds)
 
 
 def _holds(fs: FigureSet, kept: dict[str, Any], per_rep: np.ndarray, tpot: np.ndarray,
@@ -121,7 +125,7 @@ def _holds(fs: FigureSet, kept: dict[str, Any], per_rep: np.ndarray, tpot: np.nd
     else:
         iteration, it_how = tpot, "the engine batch's iteration (TPOT)"
     in_flight = per_rep * out * iteration  # Little's law
-    holds = tuple(hold_at(args, per_rep, in_flight, iteration, q) for q in (0.5, kept["q_tail"], 0.01))
+    holds = holds_at(args, per_rep, in_flight, iteration, (0.5, kept["q_tail"], 0.01))
     deps = ["infer.in.adp_timeout_iters", "infer.in.adp_batching_wait_iters", "infer.in.prompts_aligned",
             "infer.in.tp", "infer.in.ep", "infer.replicas_needed", "infer.in.request_rate", "infer.tpot_s"]
     how = ("w with P(hold > w) = q: the attention data-parallel balancer holds new prompts until every one of the "
