@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -14,6 +15,13 @@ from gpudesk.report.server_names import offer_display_name, server_display_name,
 from gpudesk.ui.widgets.session_text import session_language
 
 Provider = Callable[[], Sequence[tuple[str, str]]]
+
+
+def accelerator_choice_text(name: str, memory_gb: float) -> str:
+    """An accelerator as its choice list names it: its name and its memory, the memory left out where the name already
+    states it (the list read "Huawei Ascend 910B 64GB · 64 GB" and "NVIDIA L4 24GB · 24 GB")."""
+    states_it = re.search(rf"(?<![\d.]){re.escape(f'{memory_gb:g}')}\s*GB\b", name, re.IGNORECASE)
+    return name if states_it else f"{name} · {memory_gb:g} GB"
 
 
 class CatalogChoices:
@@ -60,7 +68,8 @@ class CatalogChoices:
     def accelerators(self) -> list[tuple[str, str]]:
         lang = session_language()
         return [
-            (a.id, self._mark(f"{display_name(a.name, a.name_zh, lang)} · {a.memory_gb:g} GB", a.provenance.user_row))
+            (a.id, self._mark(accelerator_choice_text(display_name(a.name, a.name_zh, lang), a.memory_gb),
+                              a.provenance.user_row))
             for a in self.catalog.accelerators()
         ]
 

@@ -76,3 +76,28 @@ def test_the_catalog_browsers_market_and_cooling_read_as_names(lang, market, coo
     finally:
         catalog.close()
         QLocale.setDefault(before)
+
+
+@pytest.mark.parametrize(("name", "memory_gb", "shown"), [
+    ("Huawei Ascend 910B 64GB", 64.0, "Huawei Ascend 910B 64GB"),
+    ("NVIDIA L4 24 GB", 24.0, "NVIDIA L4 24 GB"),
+    ("Kunlunxin Kunlun K200 16GB（第一代）", 16.0, "Kunlunxin Kunlun K200 16GB（第一代）"),
+    ("NVIDIA GB200 (per Blackwell GPU)", 186.0, "NVIDIA GB200 (per Blackwell GPU) · 186 GB"),  # GB200 states no memory
+    ("Some part 164GB", 64.0, "Some part 164GB · 64 GB"),  # 164 GB is not 64 GB
+])
+def test_an_accelerator_choice_states_its_memory_once(name, memory_gb, shown) -> None:
+    """The GPU step's list read "Huawei Ascend 910B 64GB · 64 GB" and "NVIDIA L4 24GB · 24 GB": the memory is added
+    only where the name does not already state it."""
+    from gpudesk.ui.catalog_choices import accelerator_choice_text
+
+    assert accelerator_choice_text(name, memory_gb) == shown
+
+
+def test_no_accelerator_in_the_catalog_lists_its_memory_twice() -> None:
+    catalog = Catalog.open(user_db=None)
+    try:
+        shown = [name for _id, name in CatalogChoices(catalog).accelerators()]
+        assert shown and not [name for name in shown if re.search(r"(\d+)\s*GB\b.*· \1 GB", name)], shown
+        assert all(re.search(r"\d\s*GB\b", name) for name in shown)  # every entry still states its memory
+    finally:
+        catalog.close()
