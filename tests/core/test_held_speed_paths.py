@@ -43,6 +43,10 @@ def test_the_holds_survival_is_its_defining_sum(timeout, wait):
     fast = hold_survival(*rows, timeout, wait)
     assert np.max(np.abs(fast - _by_definition(*rows, timeout, wait))) < 1e-12
     assert np.all(np.diff(fast, axis=1) <= 1e-15)  # a survival falls
+    for columns in (1, 7, 40):  # the first columns only, the cycle's mean in closed form (adp_hold._filled_sum)
+        head = hold_survival(*rows, timeout, wait, columns)
+        assert head.shape[1] == min(columns, timeout + wait + 1)
+        assert np.max(np.abs(head - fast[:, :head.shape[1]])) < 1e-10
     t = rows[1]
     q = survival_quantile(fast, t, 0.01)
     assert np.all((q >= 0) & (q <= (timeout + wait) * t))
@@ -98,3 +102,23 @@ def test_the_release_excess_reads_each_octave_once_and_the_same_wherever_it_is_r
     assert np.array_equal(alone, together) and np.all(together > 0)
     adp_release._octave_ratios.cache_clear()
     assert np.max(np.abs(adp_release.release_excess(rate[1:2], groups[:1], in_flight[:1], 500, 10) - together[1])) < 1e-12
+
+
+def test_rows_read_in_groups_by_their_columns_miss_as_when_read_at_full_width():
+    # budgets from a few iterations to past T + W: the rows fall in several column groups (server_held_rate._misses);
+    # each row's misses must equal those of all rows read at once with the hold's every column
+    rng = np.random.default_rng(9)
+    n = 300
+    parts = {"a": np.full(n, 0.01), "b": rng.uniform(1e-6, 1e-4, n), "output": np.full(n, 1000.0),
+             "prefill": rng.uniform(0.01, 0.3, n), "k": np.full(n, 1.0), "groups": rng.choice([2.0, 8.0, 16.0], n),
+             "budget0": 10 ** rng.uniform(-2, 0.5, n), "exceed0": np.full(n, 0.5),
+             "budget1": 10 ** rng.uniform(-1.5, 1, n), "exceed1": np.full(n, 0.01),
+             "budget2": np.where(rng.uniform(size=n) < 0.5, np.inf, 10 ** rng.uniform(-1, 1, n)),
+             "exceed2": np.full(n, 0.01)}
+    balancer, rows, lam = (None, 500, 10), np.arange(n), 10 ** rng.uniform(-1, 1.5, n)
+    widths = server_held_rate._columns(parts, rows, server_held_rate._in_flight(parts, lam, rows)[1], 500, 10)
+    assert np.min(widths) < 16 and np.max(widths) > 256  # several groups
+    full = _survivals(parts, held_state(parts, balancer, lam, rows), rows)
+    grouped = server_held_rate._misses(parts, balancer, lam, rows)
+    assert np.max(np.abs(grouped - full)) < 1e-9
+    assert np.any(full > 0) and np.any(full < 0)
