@@ -18,6 +18,16 @@ from PySide6 import QtCore, QtGui
 from gpudesk.pdf.styles import Metrics, wrap
 
 MIN_ROOM_PT = 60.0  # narrower than this before the next line, a name takes the room to the chart's edge instead
+AXIS_CLEAR_PT = 4.0
+"""Labels keep this far inside the chart's axes (its left and bottom edges), so 7 pt from the tick labels printed 3 pt
+outside them: the gov roadmap's "+2 nodes when requests per day exceed 3,000,000", clamped to the chart's left edge,
+began on the GPU axis right after its '200'."""
+
+
+def label_room(r: QtCore.QRectF) -> QtCore.QRectF:
+    """The part of a chart's plotting area ``r`` its labels (lines' names, markers' labels) may fill: clear of the
+    axes and their tick labels by ``AXIS_CLEAR_PT``."""
+    return r.adjusted(AXIS_CLEAR_PT, 0, 0, -AXIS_CLEAR_PT)
 
 
 def elide(m: Metrics, text: str, width: float) -> str:

@@ -16,7 +16,14 @@ from PySide6 import QtCore, QtGui
 
 from gpudesk.pdf import styles as S
 from gpudesk.pdf.chart_axes import Axis, duration_axis, linear_axis, log_axis, tick_labels
-from gpudesk.pdf.chart_labels import hline_label_box, leader, marker_label_box, two_lines, vline_label_boxes
+from gpudesk.pdf.chart_labels import (
+    hline_label_box,
+    label_room,
+    leader,
+    marker_label_box,
+    two_lines,
+    vline_label_boxes,
+)
 from gpudesk.pdf.draw import colour
 from gpudesk.pdf.styles import Metrics
 from gpudesk.plotting.palette import CYCLE, ROLE_COLOURS
@@ -320,6 +327,7 @@ class _Chart:
     def _refs(self, f: Frame, panel: int) -> None:
         p = self.p
         r = f.rect
+        room = label_room(r)  # the lines run across the whole chart; their names and the markers' stay off the axes
         for h in (h for h in self.spec.hlines if h.panel == panel):
             if not (f.y.low <= h.value <= f.y.high):
                 continue
@@ -327,7 +335,7 @@ class _Chart:
             pen = QtGui.QPen(colour(role_colour(h.color_role)), 1.0, QtCore.Qt.PenStyle.DashLine)
             p.setPen(pen)
             p.drawLine(QtCore.QPointF(r.left(), y), QtCore.QPointF(r.right(), y))
-            box = hline_label_box(self.label, h.label, y, r, self.drawn)
+            box = hline_label_box(self.label, h.label, y, room, self.drawn)
             p.fillRect(box, colour("#ffffff"))
             self.text(self.label, box.right() - 2, box.top(), h.label, role_colour(h.color_role), "right")
         shown = sorted((v for v in self.spec.vlines if v.panel == panel and f.x.low <= v.value <= f.x.high),
@@ -339,7 +347,7 @@ class _Chart:
         # each line's name beside it, on white (the roadmap's GPU line at 664 ran through '扩容：第二条业务线'),
         # drawn after every line so that no later line runs through an earlier name (chart_labels.py)
         taken = []  # labels already placed: a marker's label moves clear of them
-        for lines, box in vline_label_boxes(self.label, [(f.px(v.value), v.label) for v in shown], r):
+        for lines, box in vline_label_boxes(self.label, [(f.px(v.value), v.label) for v in shown], room):
             p.fillRect(box, colour("#ffffff"))
             for n, line in enumerate(lines):
                 self.text(self.label, box.left() + 1, box.top() + n * self.label.line_height, line, S.MUTED)
@@ -353,7 +361,7 @@ class _Chart:
             p.setBrush(col)
             p.drawEllipse(QtCore.QPointF(x, y), 3.2, 3.2)
         for m, (x, y) in zip(shown_markers, points, strict=True):  # each label beside its own point (chart_labels.py)
-            box = marker_label_box(self.label, m.label, x, y, r, taken, self.drawn, points)
+            box = marker_label_box(self.label, m.label, x, y, room, taken, self.drawn, points)
             taken.append(box)
             joining = leader(box, x, y)
             if joining is not None:
