@@ -355,6 +355,8 @@ class _Chart:
         shown_markers = [m for m in self.spec.markers
                          if m.panel == panel and f.x.low <= m.x <= f.x.high and f.y.low <= m.y <= f.y.high]
         points = [(f.px(m.x), f.py(m.y)) for m in shown_markers]
+        # only lines are drawn (self.drawn): a white box would hide no bar, area or scattered point
+        lines_only = all(s.style in ("line", "step") for s in self.visible if s.panel == panel)
         for m, (x, y) in zip(shown_markers, points, strict=True):
             col = colour(role_colour(m.color_role, "#CC79A7"))
             p.setPen(QtGui.QPen(colour("#ffffff"), 0.8))
@@ -363,6 +365,8 @@ class _Chart:
         for m, (x, y) in zip(shown_markers, points, strict=True):  # each label beside its own point (chart_labels.py)
             box = marker_label_box(self.label, m.label, x, y, room, taken, self.drawn, points)
             taken.append(box)
+            if lines_only and not any(path.intersects(box) for path in self.drawn):  # on white where it hides no
+                p.fillRect(box, colour("#ffffff"))  # data: the roadmap's first label crosses the next phase's line
             joining = leader(box, x, y)
             if joining is not None:
                 p.setPen(QtGui.QPen(colour(S.MUTED), 0.5))
