@@ -29,6 +29,7 @@ from typing import Any
 import numpy as np
 
 from gpudesk.core.adp_hold import hold_survival, survival_quantile
+from gpudesk.core.held_budget_share import budget_share, closed_groups
 from gpudesk.core.held_first_token import held_wait_quantiles, held_wait_survival, whole_segments
 from gpudesk.core.inference_queue import wait_law, wait_quantile
 
@@ -82,20 +83,32 @@ def _columns(parts: dict[str, np.ndarray], rows: np.ndarray, t: np.ndarray, time
                     for j in range(3)], axis=0)
     with np.errstate(divide="ignore", invalid="ignore"):
         u = np.where(np.isfinite(t) & (t > 0), reach / np.where(t > 0, t, 1.0), 0.0)
-    return np.minimum(timeout + wait + 1, np.floor(u) + 2).astype(int)
+    return np.asarray(np.minimum(timeout + wait + 1, np.floor(u) + 2).astype(int))
 
 
 def _misses(parts: dict[str, np.ndarray], balancer: tuple[Any, int, int], lam: np.ndarray,
             rows: np.ndarray) -> np.ndarray:
-    """:func:`_survivals` at the rates ``lam`` of ``rows``, the rows read in groups by the hold's columns their
-    budgets reach (rounded up to a power of two): a row's figures do not depend on the rows read with it, and a
-    group sums the hold and its segments only as far as its own rows read, not as far as the one reaching furthest
-    (one row in hundreds reads ~466 of 511 columns at a 500-iteration timeout, most a few)."""
-    _, t = _in_flight(parts, lam, rows)
-    width = 2 ** np.ceil(np.log2(np.maximum(_columns(parts, rows, t, balancer[1], balancer[2]), 1)))
+    """:func:`_survivals` at the rates ``lam`` of ``rows``: in closed form where the rows' rank counts allow
+    (core/held_budget_share.py, a row costing its ranks, not the hold's iterations its budgets span); else the rows
+    read in groups by the hold's columns their budgets reach (rounded up to a power of two), each group only as far
+    as its own rows read, not as far as the one reaching furthest. A row's figures do not depend on the rows read
+    with it."""
+    _, timeout, wait = balancer
+    n, t = _in_flight(parts, lam, rows)
     out = np.empty((rows.size, 3))
-    for w in np.unique(width):
-        part = np.flatnonzero(width == w)
+    closed = closed_groups(parts["groups"][rows])
+    if closed.any():
+        c = np.flatnonzero(closed)
+        r = rows[c]
+        p_wait, mu = wait_law(lam[c], parts["prefill"][r], 1.0, parts["k"][r])
+        budgets = np.concatenate([parts[f"budget{j}"][r] for j in range(3)])  # the three targets in one read
+        lam3, t3, g3, n3 = (np.tile(v, 3) for v in (lam[c], t[c], parts["groups"][r], n[c]))
+        share = budget_share(budgets, lam3, t3, g3, n3, np.tile(p_wait, 3), np.tile(mu, 3), timeout,
+                             wait).reshape(3, c.size)
+        out[c] = _over(parts, r, share)
+    width = 2 ** np.ceil(np.log2(np.maximum(_columns(parts, rows, t, timeout, wait), 1)))
+    for w in np.unique(width[~closed]):
+        part = np.flatnonzero((width == w) & ~closed)
         out[part] = _survivals(parts, held_state(parts, balancer, lam[part], rows[part], True), rows[part])
     return out
 
@@ -104,10 +117,16 @@ def _survivals(parts: dict[str, np.ndarray], st: dict[str, np.ndarray], rows: np
     """P(hold + wait > budget) − the share allowed, per held target (rows × 3; > 0: missed): the hold's whole
     segments summed once (held_first_token.whole_segments) and read at each target's budget."""
     budget = np.stack([parts[f"budget{j}"][rows] for j in range(3)])
-    exceed = np.stack([parts[f"exceed{j}"][rows] for j in range(3)])
     reach = np.max(np.where(np.isfinite(budget), budget, 0.0), axis=0)
     whole = whole_segments(st["hold"], st["t"], st["mu"], reach)  # once for the three targets' budgets
     share = np.stack([held_wait_survival(b, st["hold"], st["t"], st["p_wait"], st["mu"], whole) for b in budget])
+    return _over(parts, rows, share)
+
+
+def _over(parts: dict[str, np.ndarray], rows: np.ndarray, share: np.ndarray) -> np.ndarray:
+    """The held targets' shares over their budgets (3 × rows) less the shares allowed, rows × 3 (> 0: missed)."""
+    budget = np.stack([parts[f"budget{j}"][rows] for j in range(3)])
+    exceed = np.stack([parts[f"exceed{j}"][rows] for j in range(3)])
     over = np.where(np.isinf(budget) & (budget > 0), -1.0, share - exceed * (1.0 + TOLERANCE))  # no target: no miss
     return over.T
 

@@ -105,12 +105,13 @@ def test_the_release_excess_reads_each_octave_once_and_the_same_wherever_it_is_r
 
 
 def test_rows_read_in_groups_by_their_columns_miss_as_when_read_at_full_width():
-    # budgets from a few iterations to past T + W: the rows fall in several column groups (server_held_rate._misses);
+    # budgets from a few iterations to past T + W: the rows fall in several column groups (server_held_rate._misses;
+    # 32 ranks: past held_budget_share.CLOSED_GROUPS, the rest in closed form);
     # each row's misses must equal those of all rows read at once with the hold's every column
     rng = np.random.default_rng(9)
     n = 300
     parts = {"a": np.full(n, 0.01), "b": rng.uniform(1e-6, 1e-4, n), "output": np.full(n, 1000.0),
-             "prefill": rng.uniform(0.01, 0.3, n), "k": np.full(n, 1.0), "groups": rng.choice([2.0, 8.0, 16.0], n),
+             "prefill": rng.uniform(0.01, 0.3, n), "k": np.full(n, 1.0), "groups": rng.choice([2.0, 8.0, 16.0, 32.0], n),
              "budget0": 10 ** rng.uniform(-2, 0.5, n), "exceed0": np.full(n, 0.5),
              "budget1": 10 ** rng.uniform(-1.5, 1, n), "exceed1": np.full(n, 0.01),
              "budget2": np.where(rng.uniform(size=n) < 0.5, np.inf, 10 ** rng.uniform(-1, 1, n)),
