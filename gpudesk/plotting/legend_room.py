@@ -100,3 +100,12 @@ def wrap_labels(legend, box: LegendBox, text_width: float) -> None:
         if label.item.textWidth() != wanted:
             label.item.setTextWidth(wanted)
             label.updateMin()
+
+
+def pin_spacing(grid) -> None:
+    """Store the style's spacing in a chart's ``QGraphicsGridLayout`` (``GraphicsLayout.layout``) as its own: left
+    to the style, ``legend_box``'s read of it went through the layout's cached style, and on a theme change after
+    another window had replaced the application's style that read crashed the process (segmentation fault in
+    ``horizontalSpacing``, tests/ui/test_window_fits.py run alone, 2026-12-04). Same values, so the same layout."""
+    grid.setHorizontalSpacing(grid.horizontalSpacing())
+    grid.setVerticalSpacing(grid.verticalSpacing())

@@ -14,7 +14,7 @@ from pathlib import Path
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from gpudesk.plotting import arrange, chart_title, export, fit, marker_labels
+from gpudesk.plotting import arrange, chart_title, export, fit, legend_room, marker_labels
 from gpudesk.plotting.axes import ChartLegend
 from gpudesk.plotting.hover import describe, find_hit, place_inside
 from gpudesk.plotting.palette import Theme, series_colours, theme_for
@@ -51,6 +51,7 @@ class ChartView(QtWidgets.QWidget):
         self.graphics.setViewportUpdateMode(QtWidgets.QGraphicsView.ViewportUpdateMode.BoundingRectViewportUpdate)
         layout = self.graphics.ci
         layout.setContentsMargins(8, 8, 12, 8)
+        legend_room.pin_spacing(layout.layout)
         self._title = pg.LabelItem("", size="12pt", bold=True)
         self._legend = ChartLegend(colCount=LEGEND_MAX_COLUMNS, horSpacing=16, frame=False, labelTextSize="10pt",
                                    labelTextColor=self._theme.foreground)
@@ -142,8 +143,7 @@ class ChartView(QtWidgets.QWidget):
         self._arrange()
 
     def visible_texts(self) -> list[str]:
-        """Every text the chart shows: title, legend, axes, reference and marker labels, notes (the pending text
-        alone while it is pending)."""
+        """Every text the chart shows: title, legend, axes, reference and marker labels, notes (or the pending text)."""
         return [self._pending.text()] if self.pending else arrange.visible_texts(self)
 
     def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 - Qt override
