@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import math
+from collections.abc import Iterator
 
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QPainter, QPicture
@@ -31,6 +32,21 @@ def chart_views(root: QWidget, with_root: bool = True) -> list[ChartView]:
     return [*([root] if with_root and isinstance(root, ChartView) else []), *root.findChildren(ChartView)]
 
 
+def shown_axes(root: QWidget, with_root: bool = True) -> Iterator[tuple[ChartView, str, object]]:
+    """(chart, "left" or "bottom", axis) for every axis on screen: a shown chart's shown panel's shown axis, the walk
+    every axis check of this module makes."""
+    for view in chart_views(root, with_root):
+        if not view.isVisible():
+            continue
+        for panel in view.panels:
+            if not panel.plot.isVisible():
+                continue
+            for name in ("left", "bottom"):
+                axis = panel.plot.getAxis(name)
+                if axis.isVisible():
+                    yield view, name, axis
+
+
 def chart_defects(root: QWidget) -> list[Finding]:
     """Every chart check of this module on ``root``'s charts: what the window audit and the dialogs' audit run."""
     return cut_axis_titles(root) + labels_outside_plots(root) + charts_wider_than_their_view(root) \
@@ -43,18 +59,11 @@ def cut_axis_titles(root: QWidget) -> list[Finding]:
     a title that does not fit its axis breaks before its unit onto a second line, and is cut only when even that
     does not fit."""
     found = []
-    for view in chart_views(root, with_root=False):
-        if not view.isVisible():
-            continue
-        for panel in view.panels:
-            if not panel.plot.isVisible():
-                continue
-            for name in ("left", "bottom"):
-                axis = panel.plot.getAxis(name)
-                full, shown = getattr(axis, "gpudesk_full_title", None), getattr(axis, "gpudesk_shown_title", None)
-                if axis.isVisible() and full and shown and shown != full and shown.endswith("…"):
-                    found.append(Finding(f"{type(view).__name__}#{view.objectName()} {name} axis", f"{shown} ({full})",
-                                         "an axis title cut short"))
+    for view, name, axis in shown_axes(root, with_root=False):
+        full, shown = getattr(axis, "gpudesk_full_title", None), getattr(axis, "gpudesk_shown_title", None)
+        if full and shown and shown != full and shown.endswith("…"):
+            found.append(Finding(f"{type(view).__name__}#{view.objectName()} {name} axis", f"{shown} ({full})",
+                                 "an axis title cut short"))
     return found
 
 
@@ -210,18 +219,11 @@ def tick_labels_over_each_other(root: QWidget) -> list[Finding]:
     sample's memory-fit chart at 1366 × 768 in Chinese drew six two-line accelerator names down a 95 px plot over
     each other (2026-12-04)."""
     found = []
-    for view in chart_views(root):
-        if not view.isVisible() or view.spec is None:
-            continue
-        for panel in view.panels:
-            if not panel.plot.isVisible():
-                continue
-            for name in ("left", "bottom"):
-                axis = panel.plot.getAxis(name)
-                if axis.isVisible() and axis.style["showValues"]:
-                    found += [Finding(f"{type(view).__name__}#{view.objectName()} {name} axis", view.spec.title,
-                                      "tick labels drawn over each other", detail)
-                              for detail in overlapping_ticks(axis)[:1]]
+    for view, name, axis in shown_axes(root):
+        if view.spec is not None and axis.style["showValues"]:
+            found += [Finding(f"{type(view).__name__}#{view.objectName()} {name} axis", view.spec.title,
+                              "tick labels drawn over each other", detail)
+                      for detail in overlapping_ticks(axis)[:1]]
     return found
 
 
@@ -229,16 +231,11 @@ def axes_in_two_notations(root: QWidget) -> list[Finding]:
     """Charts with an axis whose tick labels mix grouped digits and count words: the English startup plan's log cost
     axis read '100,000' under '1M' (2026-12-04). One notation per axis, chosen by its range."""
     found = []
-    for view in chart_views(root):
-        if not view.isVisible() or view.spec is None:
-            continue
-        for panel in view.panels:
-            for name in ("left", "bottom") if panel.plot.isVisible() else ():
-                axis = panel.plot.getAxis(name)
-                texts = [text for _rect, text in drawn_tick_labels(axis)] if axis.isVisible() else []
-                if axis.style["showValues"] and two_notations(texts):
-                    found.append(Finding(f"{type(view).__name__}#{view.objectName()} {name} axis", view.spec.title,
-                                         "an axis in two notations", " ".join(dict.fromkeys(texts))))
+    for view, name, axis in shown_axes(root):
+        texts = [text for _rect, text in drawn_tick_labels(axis)] if view.spec is not None else []
+        if axis.style["showValues"] and two_notations(texts):
+            found.append(Finding(f"{type(view).__name__}#{view.objectName()} {name} axis", view.spec.title,
+                                 "an axis in two notations", " ".join(dict.fromkeys(texts))))
     return found
 
 
