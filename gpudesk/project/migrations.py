@@ -41,6 +41,7 @@ from typing import Any
 from gpudesk.project.errors import NewerSchemaError, ProjectValidationError
 from gpudesk.project.model import SCHEMA_VERSION
 from gpudesk.refusals import refusal
+from gpudesk.value_description import describe
 
 V1_PHASE_SECTIONS = ("hardware", "storage", "network", "facility", "delivery", "costs")
 
@@ -172,8 +173,7 @@ def schema_version_of(data: dict[str, Any]) -> int:
         raise ProjectValidationError([("schema_version", refusal("plan.no_version"))])
     version = data["schema_version"]
     if isinstance(version, bool) or not isinstance(version, int):
-        raise ProjectValidationError([("schema_version", refusal("field.expected_whole_type",
-                                                                       text=type(version).__name__))])
+        raise ProjectValidationError([("schema_version", refusal("field.expected_whole", got=describe(version)))])
     if version < 1:
         raise ProjectValidationError([("schema_version", refusal("field.below_min", value=version, bound=1, unit="",
                                                                        allowed="", why=""))])

@@ -21,7 +21,6 @@ PLAN_REFUSALS: dict[str, str] = {
     "field.expected_bool": "expected true or false, got {got}",
     "field.expected_number": "expected a number, got {got}",
     "field.expected_whole": "expected a whole number, got {got}",
-    "field.expected_whole_type": "expected a whole number, got {text}",
     "field.not_finite": "{value} is not allowed; numbers must be finite",
     "field.below_min": "{value} is below the minimum {bound}{unit}{allowed}{why}",
     "field.above_max": "{value} is above the maximum {bound}{unit}{allowed}{why}",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -172,3 +173,23 @@ def test_a_v2_plan_migrates_through_every_step():
     serving = loaded.project.phases[0].workloads[0]
     assert loaded.migrated_from == 2 and serving.batching == "disaggregated"
     assert serving.latency_percentile == "p99" and serving.ttft_ms == 2500
+
+
+@pytest.mark.parametrize("version, got_en, got_zh", [
+    (None, "got null", "实为空值 null"), (5.5, "got the number 5.5", "实为数字 5.5"),
+    ("5", "got the text '5'", "实为文本 '5'"), (True, "got a boolean (true)", "实为布尔值 true"),
+])
+def test_a_format_version_of_the_wrong_type_is_described_as_any_field_is(tmp_path, version, got_en, got_zh):
+    """A plan whose format version was not a whole number read 'expected a whole number, got NoneType' (zh:
+    '实为 NoneType 类型的值'): Python's type name in front of the user, where every other field says what it got."""
+    from gpudesk.report.refusal_text import error_text
+
+    path = tmp_path / "typed.gpudesk"
+    path.write_text(json.dumps({"schema_version": version, "meta": {}}), encoding="utf-8")
+    with pytest.raises(ProjectValidationError) as info:
+        load_project(path)
+    english, chinese = error_text(info.value, "en"), error_text(info.value, "zh")
+    assert f"schema_version: expected a whole number, {got_en}" in str(info.value), str(info.value)
+    assert got_zh in chinese and "类型的值" not in chinese, chinese
+    for text in (english, chinese):
+        assert not re.search(r"\b(NoneType|float|str|bool)\b", text), text
