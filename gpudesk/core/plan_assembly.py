@@ -212,6 +212,8 @@ def _server_fit(r: ResolvedPhase) -> list[Check]:
 def _power_limit_fit(phase: Phase, r: ResolvedPhase) -> list[Check]:
     """Say when the plan's GPU power limit lies below the clock law's range (the clock is then held at its floor)."""
     limit, tdp = phase.hardware.gpu_power_limit_w, r.accelerator.tdp_w
+    if limit > 0 and (not tdp or limit > tdp):
+        return _power_limit_unused(limit, tdp, r.accelerator.name)
     if not tdp or not 0 < limit < (floor := lowest_modelled_limit_w(tdp)):
         return []
     return [Check(
@@ -224,6 +226,27 @@ def _power_limit_fit(phase: Phase, r: ResolvedPhase) -> list[Check]:
         f"{floor:.0f} W or more stays within the clock law.",
         ("hw.peak_flops",), {"limit_w": float(limit), "floor_w": floor, "tdp_w": float(tdp), "accelerator":
                              r.accelerator.name, "clock_pct": MIN_CLOCK_FRACTION * 100.0},
+    )]
+
+
+def _power_limit_unused(limit: float, tdp: float | None, accelerator: str) -> list[Check]:
+    """The plan's GPU power limit is not applied: above the part's TDP (no GPU takes a limit over its maximum, so the
+    GPUs run at their TDP), or the catalog gives the part no TDP to cap (its power is then the catalog's own)."""
+    if tdp:
+        return [Check(
+            "hardware.power_limit_above_tdp", "warning", "gpu", "GPU power limit above the TDP",
+            f"The GPU power limit of {limit:,g} W is above the {accelerator}'s {tdp:,g} W TDP; a GPU takes no limit "
+            f"above its maximum, so the estimate runs the GPUs at their {tdp:g} W TDP and the limit changes nothing.",
+            f"Set a limit of {tdp:g} W or less (nvidia-smi -q -d POWER lists the range the GPU accepts), or 0 for the "
+            "TDP.",
+            ("power.gpu_power_kw",), {"limit_w": float(limit), "tdp_w": float(tdp), "accelerator": accelerator},
+        )]
+    return [Check(
+        "hardware.power_limit_tdp_unknown", "warning", "gpu", "GPU power limit not applied: TDP unknown",
+        f"The GPU power limit of {limit:,g} W is not applied: the catalog gives the {accelerator} no TDP, so gpudesk "
+        "cannot tell how far the limit lowers its clock and draw; its compute is taken at the rated clock.",
+        "Add the part's TDP in the catalog browser to apply the limit, or set the limit to 0.",
+        ("power.gpu_power_kw",), {"limit_w": float(limit), "accelerator": accelerator},
     )]
 
 

@@ -141,6 +141,8 @@ SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
                                          "server_vendor": "various", "server_gpus": 8},
     "hardware.power_limit_below_clock_law": {"limit_w": 50.0, "floor_w": 95.2, "tdp_w": 700.0,
                                              "accelerator": "NVIDIA H200 SXM 141GB", "clock_pct": 20.0},
+    "hardware.power_limit_above_tdp": {"limit_w": 3000.0, "tdp_w": 700.0, "accelerator": "NVIDIA H200 SXM 141GB"},
+    "hardware.power_limit_tdp_unknown": {"limit_w": 500.0, "accelerator": "NVIDIA B300 (HGX, Blackwell Ultra)"},
     "train.global_batch_uneven": {"global_batch": 1024.0, "dp": 3.0, "micro_batch": 1.0, "micro_batches": 341.33,
                                   "per_step": 3.0},
     "train.recipe_precision_mismatch": {"workload": 1.0, "recipe": "nvfp4", "compute": "fp8", "wants": "fp4",

@@ -328,25 +328,6 @@ def test_a_chosen_setting_reads_as_its_name_not_its_code(catalog, key, figure, w
     assert _inputs_to_json(figures)[key]["names"] == {"en": words[0], "zh": words[1]}
 
 
-def test_a_power_limit_below_the_clock_law_is_named(catalog) -> None:
-    """H200 at 50 W: the clock law ends at 20% of the rated clock (95 W on a 700 W TDP) and the estimate held the clock
-    there without a word (train.tokens_per_s 28% of the uncapped figure). Now a warning names the limit, where the
-    law ends and what the estimate assumed; 500 W (a published torchtitan setting) gets none."""
-    def checks(limit: float):
-        project = _training(dp=8)
-        project.phases[0].hardware.accelerator_id = "h200-sxm"
-        project.phases[0].hardware.gpu_power_limit_w = limit
-        return [c for c in estimate_plan(project, catalog).phases[0].checks
-                if c.id == "hardware.power_limit_below_clock_law"]
-
-    (warned,) = checks(50.0)
-    assert warned.severity == "warning" and warned.step == "gpu"
-    assert warned.numbers["limit_w"] == 50.0 and warned.numbers["floor_w"] == pytest.approx(95.2)
-    assert "50 W" in warned.message and "95 W" in warned.message and "20%" in warned.message
-    assert warned.message.startswith("The GPU power limit of 50 W")
-    assert not checks(500.0) and not checks(0.0)
-
-
 def test_a_data_parallel_degree_that_splits_the_global_batch_unevenly_is_named(catalog) -> None:
     """dp = 3 with a global batch of 1,024 sequences: 341.3 micro-batches per replica, a run no framework starts, was
     estimated without a word. Now a warning names the split and what divides; dp = 4 gets none."""

@@ -1,0 +1,57 @@
+"""A GPU power limit the estimate cannot take as stated is named (issue 18's power-limit input): below the clock law's
+range (the clock held at its floor), above the part's TDP or on a part without a TDP (not applied)."""
+
+from __future__ import annotations
+
+import pytest
+
+from gpudesk.project.model import Project
+from gpudesk.results.pipeline import estimate_plan
+
+
+def _training(dp: int) -> Project:
+    project = Project()
+    w = project.phases[0].workloads[0]
+    w.kind, w.model_id, w.parallel.tp, w.parallel.dp = "pretrain", "llama-3.1-8b", 1, dp
+    return project
+
+
+def test_a_power_limit_below_the_clock_law_is_named(catalog) -> None:
+    """H200 at 50 W: the clock law ends at 20% of the rated clock (95 W on a 700 W TDP) and the estimate held the clock
+    there without a word (train.tokens_per_s 28% of the uncapped figure). Now a warning names the limit, where the
+    law ends and what the estimate assumed; 500 W (a published torchtitan setting) gets none."""
+    def checks(limit: float):
+        project = _training(dp=8)
+        project.phases[0].hardware.accelerator_id = "h200-sxm"
+        project.phases[0].hardware.gpu_power_limit_w = limit
+        return [c for c in estimate_plan(project, catalog).phases[0].checks
+                if c.id == "hardware.power_limit_below_clock_law"]
+
+    (warned,) = checks(50.0)
+    assert warned.severity == "warning" and warned.step == "gpu"
+    assert warned.numbers["limit_w"] == 50.0 and warned.numbers["floor_w"] == pytest.approx(95.2)
+    assert "50 W" in warned.message and "95 W" in warned.message and "20%" in warned.message
+    assert warned.message.startswith("The GPU power limit of 50 W")
+    assert not checks(500.0) and not checks(0.0)
+
+
+@pytest.mark.parametrize("accelerator, limit, check_id, words", [
+    ("h200-sxm", 3000.0, "hardware.power_limit_above_tdp", ("3,000 W", "700 W TDP")),
+    ("h200-sxm", 701.0, "hardware.power_limit_above_tdp", ("701 W", "700 W TDP")),
+    ("b300", 500.0, "hardware.power_limit_tdp_unknown", ("500 W", "no TDP")),
+])
+def test_a_power_limit_the_estimate_cannot_apply_is_named(catalog, accelerator, limit, check_id, words) -> None:
+    """A limit above the TDP (H200 at 3,000 W) or on a part the catalog gives no TDP (B300) was dropped without a
+    word: the estimate ran the GPUs uncapped and showed the plan's limit nowhere. Now a warning names the limit and
+    why it is not applied; a limit at the TDP or below it, and none, get no such warning."""
+    def checks(acc: str, watts: float):
+        project = _training(dp=8)
+        project.phases[0].hardware.accelerator_id = acc
+        project.phases[0].hardware.gpu_power_limit_w = watts
+        return [c for c in estimate_plan(project, catalog).phases[0].checks
+                if c.id in ("hardware.power_limit_above_tdp", "hardware.power_limit_tdp_unknown")]
+
+    (warned,) = checks(accelerator, limit)
+    assert warned.id == check_id and warned.severity == "warning" and warned.step == "gpu"
+    assert warned.numbers["limit_w"] == limit and all(w in warned.message for w in words), warned.message
+    assert not checks(accelerator, 0.0) and not checks("h200-sxm", 700.0) and not checks("h200-sxm", 500.0)
