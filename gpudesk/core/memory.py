@@ -311,7 +311,7 @@ def _estimate(inp: MemoryInputs, lift: Callable[[Any], Any] = _same) -> FigureSe
     family = ("ZeRO-3: given t, p, c; d = 1, 2, 4, … until the shards fit; n = t·p·c·d" if train else "")
     fs.add("mem.min_gpus", gpus, MIN_GPUS_UNIT, MIN_GPUS_LABEL,
            "smallest n = 1, 2, 4, … with t = min(n, T), T = largest power of two ≤ min(8, GPUs per node), "
-           "p = n/t across nodes (p ≤ L), d = 1, experts over t, given c, dtype, optimizer, s and b; NaN if none"
+           "p = n/t across nodes (p ≤ L), d = 1, experts over t, given c, dtype, optimizer, s and b; unknown if none"
            + (f" — when zero_stage = 3: {family}" if family else ""),
            ["mem.total", "mem.in.gpus_per_node", "mem.in.cp", "mem.in.zero_stage"])
     return fs

@@ -246,6 +246,6 @@ def estimate_vdi(accelerators: Sequence[Accelerator], seats: float, seat_profile
                        ["vdi.profile_gb", "vdi.memory_gb", "vdi.in.seat_profile_gb"])
     with np.errstate(divide="ignore"):
         gpus = np.where(seats_gpu > 0, np.ceil(seats / np.maximum(seats_gpu, 1e-9)), np.nan)
-    fs.add("vdi.gpus_needed", gpus, "GPUs", "GPUs for the seats", "⌈seats / seats per GPU⌉ (NaN: not vGPU-capable)",
+    fs.add("vdi.gpus_needed", gpus, "GPUs", "GPUs for the seats", "⌈seats / seats per GPU⌉ (unknown: not vGPU-capable)",
            ["vdi.seats_per_gpu", "vdi.in.seats"])
     return fs

@@ -177,6 +177,15 @@ def test_every_formula_has_a_chinese_translation_keeping_its_numbers(emitted):
     assert len(ids) >= 300
 
 
+def test_no_formula_says_nan_where_the_figure_reads_unknown(emitted):
+    """mem.min_gpus explained itself with '… NaN if none' (zh '无解时为 NaN') and vdi.gpus_needed with '(NaN: not
+    vGPU-capable)', in the figure's explanation in the window and the JSON: the value itself reads 'unknown' there."""
+    formulas, _ = emitted
+    shown = [(where, text) for english, where in formulas.items() for text in (english, ZH.formula(english))
+             if re.search(r"\bNaN\b", text)]
+    assert not shown, shown
+
+
 def test_formulas_are_keyed_by_id_in_both_languages():
     """Each formula id names a figure (its key, a numbered second formula or a clause) and has English and Chinese;
     the Chinese keeps the English's placeholders (tests/report/test_text_catalogues.py: and is not left English)."""
