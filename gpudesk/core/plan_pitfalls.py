@@ -142,7 +142,11 @@ def _scaling_path(phase: Phase, r: ResolvedPhase, figures: FigureSet, results: l
             row.frontend_nic_gbps else ""
         checks += no_fabric_pitfall(nodes, gpn, frontend)
     growth_nodes = float(sum(t.add_nodes for t in phase.triggers))
-    if growth_nodes <= 0 or r.instance is not None:  # rented instances grow by renting more, on the provider's network
+    # rented instances grow by renting more, on the provider's network; so does rented capacity with no fabric of the
+    # plan's (a per-GPU cloud row: the startup's second phase read 'reserve spine ports and facility power' for '1 more
+    # node (0 kW)', its provider's power unknown)
+    if growth_nodes <= 0 or r.instance is not None or (
+            not owns_facility(phase.delivery.mode) and phase.network.fabric == "none"):
         return checks
     if phase.network.fabric == "none":
         headroom = 0.0 if nodes + growth_nodes > 1 else growth_nodes

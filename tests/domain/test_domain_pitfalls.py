@@ -46,6 +46,21 @@ def test_growth_past_the_powered_racks(catalog) -> None:
     assert "pitfall.no_scaling_path" not in check_ids(estimate(catalog, _growth(40.8)))
 
 
+def test_rented_gpus_with_no_fabric_of_the_plans_grow_by_renting_more(catalog) -> None:
+    """The startup's second phase rents A100s by the GPU (no instance shape, fabric none) and adds a node when its
+    volume grows: it read '没有扩展预案 … 计划新增 1 个节点（0 kW）' and 'reserve spine ports and facility power', none
+    of which a cloud tenant owns (the provider's power unknown, printed as 0 kW). Owned, the same growth fires."""
+    from gpudesk.project.model import GrowthTrigger
+
+    growth = [GrowthTrigger(metric="train_tokens", threshold=1e12, add_nodes=1)]
+    rented = plan(delivery__mode="cloud_on_demand", network__fabric="none", hardware__accelerator_id="a100-sxm-80gb",
+                  hardware__server_id="hgx-a100-8", triggers=growth)
+    assert "pitfall.no_scaling_path" not in check_ids(estimate(catalog, rented))
+    owned = plan(delivery__mode="private", network__fabric="none", hardware__accelerator_id="a100-sxm-80gb",
+                 hardware__server_id="hgx-a100-8", triggers=growth)
+    assert check(estimate(catalog, owned), "pitfall.no_scaling_path").numbers["growth_nodes"] == 1
+
+
 # -- 没做利用率规划: idle reserved capacity ------------------------------------------------------------------------
 
 def _reserved(hours: float, days: float):  # type: ignore[no-untyped-def]
