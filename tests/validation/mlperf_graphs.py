@@ -6,10 +6,12 @@ replaying a graph). If the rows gpudesk reads too fast were the graph-less ones,
 CUDA graphs" would be the missing cost. Every stored config names the setting (``harness_fields.use_graphs``; for
 the PyTorch-backend DeepSeek-R1 engines also ``cuda_graph_batch_sizes`` with ``cuda_graph_padding_enabled``):
 
-* Llama 3.1 405B, TensorRT engines (``trtllm_build_flags``): ``use_graphs: False`` in all 17 stored configs, NVIDIA's
+* Llama 3.1 405B, TensorRT engines (``trtllm_build_flags``): ``use_graphs: False`` in all 23 stored configs, NVIDIA's
   v5.1 (8 B200, GB200 NVL72, GB300 NVL72; copy ykamiset/inference_results_v5.1, commit e9ccad4), Nebius's v5.1
   (8 B200, 8 H200, 4 GB200; copy ntuhpc/inference_results_v5.1, commit a634ab7) and Google's v6.0 8 B200 Server (copy
-  gbeezybez/inference_results_v6.0, commit ab33b21), closed/<submitter>/configs/<system>/<scenario>/llama3_1-405b.py.
+  gbeezybez/inference_results_v6.0, commit ab33b21), closed/<submitter>/configs/<system>/<scenario>/llama3_1-405b.py,
+  and NVIDIA's v5.0 (8 H200, 8 B200, GB200 NVL72), whose base config closed/Oracle/configs/llama3_1-405b/__init__.py
+  sets it (copy ntuhpc/mlperf_inference_results_v5.0, commit cf35411; mlperf_submitted_configs._V50_DENSE_CONFIG).
 * DeepSeek-R1, PyTorch backend: ``use_graphs: True`` in all 10, the captured batch sizes per attention rank below.
 
 Published launch costs: a raw cuLaunchKernel takes 3.0-3.3 µs of host time on GB200 (meta-pytorch/tritonbench pull
@@ -60,7 +62,7 @@ INTERACTIVE, TWIN = "mlperf-i51-llama31-405b-b200x8-interactive", "mlperf-i51-ne
 
 def graphs_off(case) -> bool:
     """The case's engine is a Llama 3.1 405B TensorRT engine whose stored config sets use_graphs False."""
-    return case.task == "llama3.1-405b" and "llama3_1-405b.py" in case.note
+    return case.task == "llama3.1-405b" and ("llama3_1-405b.py" in case.note or "configs/llama3_1-405b/" in case.note)
 
 
 def with_graphs(case):
@@ -107,9 +109,9 @@ def graph_findings(results: list, by: dict) -> list[str]:
         "engine run without CUDA graphs launches every kernel of an iteration from the host, where gpudesk charges "
         f"each kernel a captured graph's boundary (KERNEL_BOUNDARY_S, {KERNEL_BOUNDARY_S.value * 1e6:.1f} µs), so the "
         "graph-less runs would be the ones gpudesk reads too fast. The stored configs rule it out. All "
-        f"{len(off)} stored Llama 3.1 405B configs (TensorRT engines: NVIDIA's and Nebius's v5.1, Google's v6.0) set "
+        f"{len(off)} stored Llama 3.1 405B configs (TensorRT engines: NVIDIA's v5.0 and v5.1, Nebius's v5.1, Google's v6.0) set "
         f"use_graphs False, and their rows read {_span([e for e, _ in off])}: the {len(fast)} above +30% and the "
-        f"{len(off) - len(fast)} others ran alike, Hopper's included (v5.0's configs are not stored). All "
+        f"{len(off) - len(fast)} others ran alike, Hopper's included. All "
         f"{len(CAPTURED)} DeepSeek-R1 configs (PyTorch backend) "
         "capture graphs (use_graphs True, cuda_graph_batch_sizes from 1 or 128 up to 512-1,280 sequences per rank, "
         f"padding on), the v5.1 rows ({_span(ds51)}) as well as the v6.0 ones ({_span(ds60)}); with attention "

@@ -8,8 +8,8 @@ costs O·TPOT/C replica-seconds), split into prefill GEMMs, prefill attention, t
 its share of the decode steps, beside what the measured rate implies (O / (tokens/s per GPU × GPUs per replica)).
 Two published sources are read:
 
-* NVIDIA's v5.1 engine configs (``SUBMITTED_DENSE``): each iteration carries at most ``max_num_tokens`` tokens
-  (chunked context, first come first served). Offline, a request's prompt and output pass through the iterations
+* The stored engine configs (``SUBMITTED_DENSE``: NVIDIA's v5.0 and v5.1, Nebius's, Google's): each iteration
+  carries at most ``max_num_tokens`` tokens (chunked context, first come first served). Offline, a request's prompt and output pass through the iterations
   once each, so C decode sequences need C·(1 + I/O) tokens per iteration to keep their prompts coming: the budget
   caps C at max_num_tokens / (1 + I/O).
 * The v5.0 Server logs (``SERVER_LOGS``, mlperf_log_summary.txt): the P99 first-token and per-output-token
@@ -169,13 +169,27 @@ def log_check(case: MLPerfInferenceCase, log: dict) -> dict[str, float]:
 
 def token_budget(case: MLPerfInferenceCase) -> tuple[float, float] | None:
     """(the config's max_num_tokens, the decode sequences it can feed offline: max_num_tokens / (1 + I/O)) for a
-    case whose v5.1 config is stored; None elsewhere."""
+    case whose config is stored (mlperf_submitted_configs.SUBMITTED_DENSE); None elsewhere."""
     from mlperf_submitted_configs import SUBMITTED_DENSE
 
     if case.id not in SUBMITTED_DENSE:
         return None
     tokens = float(SUBMITTED_DENSE[case.id][4])
     return tokens, tokens / (1.0 + case.prompt / case.output)
+
+
+def budget_feed(case: MLPerfInferenceCase, log: dict | None = None) -> tuple[float, float]:
+    """A Server case whose config is stored: the prompts/s per replica its chunked-context budget M (max_num_tokens,
+    which gpudesk does not model) can feed, (M − C) / (I · t): each iteration carries its C decode tokens and at most
+    M − C prompt tokens; first at gpudesk's Server point (C sequences, iteration t), then at the run's own (C by
+    Little's law per replica, t the log's mean TPOT; 0 without a log)."""
+    tokens = token_budget(case)[0]
+    b = breakdown(case)
+    at_gpudesk = (tokens - b["c"]) / (case.prompt * b["tpot"])
+    if log is None:
+        return at_gpudesk, 0.0
+    held = in_flight(log) * b["gpus"] / case.gpus
+    return at_gpudesk, (tokens - held) / (case.prompt * log["tpot"])
 
 
 def ratios(cases: list[MLPerfInferenceCase]) -> list[tuple[str, float, float]]:

@@ -8,6 +8,7 @@ from mlperf_llama_405b import (
     INTERACTIVE_LOGS,
     SERVER_LOGS,
     breakdown,
+    budget_feed,
     in_flight,
     log_check,
     output_lengths,
@@ -122,12 +123,11 @@ def llama_findings(results: list, by: dict) -> str:
         "run), the decode step's own error (the NVFP4 block scales and the small-M NVFP4 GEMM time narrowed it on "
         "2026-12-03, **NVFP4 block scales and small-M GEMM time** above; the Nebius B200 Server log's TPOT is now met "
         "within 4%, the Interactive one's still not by half), so on Blackwell the rate the first-token target allows "
-        "is above the runs' (the v5.0 engine prefilled more slowly still: its log's TPOT implies ~1.2 s a prompt on four B200, "
-        "gpudesk 0.76 s). Server / Offline tokens/s by round and system: " + pairs
+        "is above the runs' (the v5.0 Server engines, next item, ran their iterations at about twice gpudesk's). Server / Offline tokens/s by round and system: " + pairs
         + ". The Hopper runs serve about half their Offline rate (0.52-0.54 on H200), and so does gpudesk now that a "
         "prompt waits for the prefills ahead of it; on Blackwell gpudesk's ratio sits above the runs' (v5.1 and v6.0 "
-        "0.70-0.79, v5.0 0.55-0.64: that round's engine, the same 8 B200 served 846 tokens/s in v5.0 and 1,240 in "
-        "v5.1), so a Blackwell Server error is its Offline error plus the decode iteration that reads short at tens "
+        "0.70-0.79, v5.0 0.55-0.64: that round's configs and engine, the same 8 B200 served 846 tokens/s in v5.0 and "
+        "1,240 in v5.1, next item), so a Blackwell Server error is its Offline error plus the decode iteration that reads short at tens "
         "of sequences. " + gb300_ratios(rows, by))
 
 
@@ -181,3 +181,58 @@ def gb300_ratios(rows: list, by: dict) -> str:
         "at the datasheet rate (its decode GEMMs take the same slower instruction), and its Server / Offline ratio "
         "sits below the run's (above), the reverse of the B200 and GB200 rows; the DeepSeek-R1 Server rows stay "
         "the v5.1 engine's iteration (above).")
+
+
+# v5.0 case id -> its error in gpudesk's best layout, before the cases took their configs (2026-12-04)
+V50_BEST_LAYOUT = {"mlperf-i50-llama31-405b-h200x8-offline": (-0.155, "TP8"),
+                   "mlperf-i50-llama31-405b-h200x8-server": (-0.092, "TP8"),
+                   "mlperf-i50-llama31-405b-b200x8-offline": (-0.093, "TP4"),
+                   "mlperf-i50-llama31-405b-b200x8-server": (0.379, "TP4"),
+                   "mlperf-i50-llama31-405b-gb200x72-offline": (-0.016, "TP4"),
+                   "mlperf-i50-llama31-405b-gb200x72-server": (0.388, "TP4")}
+
+
+def v50_findings(rows: list, by: dict) -> str:
+    """docs/validation.md's item on NVIDIA's v5.0 Llama 3.1 405B configs: where they were found, that they are the
+    runs' own (their rates are the logs' target_qps), how the cases moved, and the chunked-context budget the Server
+    point does not see (budget_feed)."""
+    from mlperf_server_bounds import MORE_405B_LOGS
+    from mlperf_submitted_configs import SUBMITTED_DENSE, V50_TARGET_QPS
+
+    err = {r.id: r.error for r in rows}
+    logs = {**SERVER_LOGS, **MORE_405B_LOGS}
+
+    def name(cid: str) -> str:
+        return _system(cid[len("mlperf-"):].rsplit("-", 1)[0]) + " " + by[cid].scenario
+
+    asked = "; ".join(f"{name(i)} {per:g} x {n} = {qps:g}" for i, (per, n, qps) in V50_TARGET_QPS.items())
+    moves = "; ".join(f"{name(i)} {was:+.0%} ({layout}) → {err[i]:+.0%} (TP{SUBMITTED_DENSE[i][1]} x "
+                      f"PP{SUBMITTED_DENSE[i][2]})" for i, (was, layout) in V50_BEST_LAYOUT.items())
+    feeds = []
+    for cid in ("mlperf-i50-llama31-405b-b200x8-server", "mlperf-i50-llama31-405b-gb200x72-server"):
+        b = breakdown(by[cid])
+        at_gpudesk, at_run = budget_feed(by[cid], logs[cid])
+        feeds.append(f"{name(cid)}: at gpudesk's point ({b['c']:.0f} sequences, a {b['tpot'] * 1e3:.0f} ms "
+                     f"iteration, rate {b['rate']:.2f} queries/s per engine) it feeds {at_gpudesk:.2f}; at the run's "
+                     f"({in_flight(logs[cid]) * b['gpus'] / by[cid].gpus:.0f} sequences, its log's "
+                     f"{logs[cid]['tpot'] * 1e3:.0f} ms mean TPOT) {at_run:.2f}, where it ran {b['measured_rate']:.2f}")
+    return (
+        "* **NVIDIA's v5.0 Llama 3.1 405B configs** (2026-12-04, `mlperf_submitted_configs.V50_TARGET_QPS`): not in "
+        "NVIDIA's stored folder, but Cisco's and Oracle's v5.0 submissions, which ran NVIDIA's harness, ship NVIDIA's "
+        "config files whole, one class per system (copy ntuhpc/mlperf_inference_results_v5.0, commit cf35411: "
+        "closed/Cisco/configs/llama3_1-405b/<scenario>/__init__.py, closed/Oracle/configs/llama3_1-405b/Server/"
+        "__init__.py, the same values; the base closed/Oracle/configs/llama3_1-405b/__init__.py sets use_graphs "
+        "False), and they are the runs' own: each class's queries/s per engine times its engine count is the "
+        "target_qps its run's log prints (" + asked + "). The v5.0 cases run them since: 8 H200 Offline TP4 x PP2 "
+        "with 512 sequences, Server TP8 with 64 (the runtime max_batch_size); 8 B200 and 72 GB200 TP2 x PP2 engines "
+        "of 4 GPUs, at most 128 sequences each, with a chunked-context budget (max_num_tokens) of 1,536 tokens per "
+        "iteration Offline and 1,024 Server (v5.1's Server configs: TP4, 256, 2,048). gpudesk's best layout → the "
+        "config's: " + moves + ". The Offline rows move toward the runs, the Blackwell Server rows away. Those two "
+        "runs asked one engine's rate times the engine count (0.65 and 0.75 queries/s per engine), sat below both "
+        "targets (`mlperf_server_bounds`) and so are lower bounds, but at their own rate gpudesk's iteration is "
+        "about half their logs' (above). The config's budget, which gpudesk does not model, cannot feed gpudesk's "
+        "Server point, (M − C) / (I · t) prompts/s per engine (`mlperf_llama_405b.budget_feed`): " + "; ".join(feeds)
+        + ". A plan input for the engine's tokens per iteration (TensorRT-LLM max_num_tokens, vLLM "
+        "max_num_batched_tokens), carried into the Server point's iteration, is what these rows need; none is "
+        "added here, and no constant was changed."
+    )

@@ -66,7 +66,8 @@ MORE_405B_LOGS = {
                   "ntuhpc/mlperf_inference_results_v5.0, commit cf35411): closed/NVIDIA/results/"
                   "GB200-NVL72_GB200-186GB_aarch64x72_TRT_Triton/llama3_1-405b/Server/performance/run_1/"
                   "mlperf_log_summary.txt"),
-        samples_per_s=13.46, tokens_per_s=8850.10, ttft_p50=1.715442433, ttft_p99=3.307866478, tpot=0.109977196,
+        samples_per_s=13.46, tokens_per_s=8850.10, latency=73.890201213, ttft=1.647855640, ttft_p50=1.715442433,
+        ttft_p99=3.307866478, tpot=0.109977196,
         tpot_p99=0.133556783, ttft_target=6.0, tpot_target=0.175),
 }
 # DeepSeek-R1 Server case id -> its config's ADP balancer (timeout, batching wait iterations): the logged Server runs of

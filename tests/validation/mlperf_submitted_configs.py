@@ -98,15 +98,46 @@ SUBMITTED_DENSE["mlperf-i60-llama31-405b-b200x8-server"] = (
     "Google's engine config, github.com/mlcommons/inference_results_v6.0 (copy gbeezybez/inference_results_v6.0, "
     "commit ab33b21): closed/Google/configs/B200-SXM-180GBx8/Server/llama3_1-405b.py", 4, 1, 256, 2048)
 
+# NVIDIA's v5.0 configs (one file per scenario, a class per system) are not in NVIDIA's stored folder, but two partners
+# that ran NVIDIA's v5.0 harness shipped the files whole: Cisco's Offline and Server, Oracle's Server (the same values)
+# and the base (use_graphs False). They are NVIDIA's runs' own: each class's offline_expected_qps / server_target_qps,
+# times its engine count, is the target_qps the run's log prints (V50_TARGET_QPS). B200 and GB200 run TP2 x PP2
+# engines of 4 GPUs (2 and 18 of them), H200 Offline TP4 x PP2, Server TP8 with the runtime max_batch_size 64
+_V50_DENSE_CONFIG = ("NVIDIA's v5.0 engine config as shipped in Cisco's v5.0 submission (NVIDIA's harness), "
+                     "github.com/mlcommons/inference_results_v5.0 (copy ntuhpc/mlperf_inference_results_v5.0, commit "
+                     "cf35411): closed/Cisco/configs/llama3_1-405b/{scenario}/__init__.py, class {cls}"
+                     "{oracle}; base closed/Oracle/configs/llama3_1-405b/__init__.py")
+_ORACLE_SERVER = " (the same in Oracle's copy, closed/Oracle/configs/llama3_1-405b/Server/__init__.py)"
+# case id -> (the config's expected or target queries/s per engine, engines; the run log's target_qps)
+V50_TARGET_QPS = {"mlperf-i50-llama31-405b-h200x8-offline": (0.9, 1, 0.9),
+                  "mlperf-i50-llama31-405b-h200x8-server": (0.45, 1, 0.45),
+                  "mlperf-i50-llama31-405b-b200x8-offline": (1.09, 2, 2.18),
+                  "mlperf-i50-llama31-405b-b200x8-server": (0.65, 2, 1.3),
+                  "mlperf-i50-llama31-405b-gb200x72-offline": (1.17, 18, 21.06),
+                  "mlperf-i50-llama31-405b-gb200x72-server": (0.75, 18, 13.5)}
+SUBMITTED_DENSE.update({
+    f"mlperf-i50-llama31-405b-{sys_id}-{scenario}": (
+        _V50_DENSE_CONFIG.format(scenario=scenario.capitalize(), cls=cls,
+                                 oracle=_ORACLE_SERVER if scenario == "server" else ""), tp, pp, batch, tokens)
+    for sys_id, scenario, cls, tp, pp, batch, tokens in (
+        ("h200x8", "offline", "H200_SXM_141GBx8_TP4PP2", 4, 2, 512, 1536),
+        ("h200x8", "server", "H200_SXM_141GBx8_TP8PP1", 8, 1, 64, 2560),
+        ("b200x8", "offline", "B200_SXM_180GB_TP2PP2x2", 2, 2, 128, 1536),
+        ("b200x8", "server", "B200_SXM_180GB_TP2PP2x2", 2, 2, 128, 1024),
+        ("gb200x72", "offline", "GB200_NVL_186GB_ARM_TP2PP2x18_Triton", 2, 2, 128, 1536),
+        ("gb200x72", "server", "GB200_NVL_186GB_ARM_TP2PP2x18_Triton", 2, 2, 128, 1024))
+})
+
 
 def as_submitted_dense(case: MLPerfInferenceCase) -> MLPerfInferenceCase:
     """A dense case in the tensor- and pipeline-parallel layout and engine batch its stored config sets."""
     if case.id not in SUBMITTED_DENSE:
         return case
     where, tp, pp, batch, tokens = SUBMITTED_DENSE[case.id]
+    stated = " (measurements file: fp4)" if " (measurements file: fp4)" in case.note else " (assumed)"
     note = case.note.replace(
-        "KV cache FP8 (assumed); tensor parallel: gpudesk's best layout",
-        f"KV cache FP8 (the config); layout from the submission's config ({where}): tensor_parallelism {tp}, "
+        f"KV cache FP8{stated}; tensor parallel: gpudesk's best layout",
+        f"KV cache FP8 (the config{'; weights FP4: the measurements file' if 'fp4' in stated else ''}); layout from the submission's config ({where}): tensor_parallelism {tp}, "
         f"pipeline_parallelism {pp} ({tp * pp} GPUs per engine, {case.gpus // (tp * pp)} engine"
         f"{'s' if case.gpus > tp * pp else ''}), at most {batch:,} sequences per engine (gpu_batch_size, or the "
         f"runtime max_batch_size where lower), chunked context of at most {tokens:,} tokens per iteration "

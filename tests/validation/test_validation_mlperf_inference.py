@@ -36,7 +36,7 @@ from mlperf_server_offline import (
     steady_offline,
     twins,
 )
-from mlperf_submitted_configs import SUBMITTED, SUBMITTED_DENSE
+from mlperf_submitted_configs import SUBMITTED, SUBMITTED_DENSE, V50_TARGET_QPS
 from validation_cases_mlperf_inference import GROUP_MLPERF_INFERENCE, MLPERF_INFERENCE_CASES, OUTPUT_CV, TASKS
 from validation_runner import MEDIAN_LIMITS, predict_mlperf_inference
 from validation_split import frozen_split
@@ -69,7 +69,8 @@ def test_each_case_cites_its_log_or_results_table_and_states_its_assumptions():
                 assert DISAGG_405B in c.note and c.id == DISAGG_CASE, c.id
             assert (c.tp, c.pp, c.max_batch) == (tp, pp, batch) and c.gpus % (tp * pp) == 0, c.id
             assert "CUDA graphs off (use_graphs False" in c.note and graphs_off(c), c.id
-            assert "llama3_1-405b.py" in c.note and f"pipeline_parallelism {pp}" in c.note and not c.moe, c.id
+            assert f"pipeline_parallelism {pp}" in c.note and not c.moe, c.id
+            assert "llama3_1-405b.py" in c.note or "configs/llama3_1-405b/" in c.note, c.id
         elif c.moe:  # no stored config: TensorRT-LLM's own throughput recipe and its batch cap, cited
             assert (c.tp, c.ep, c.max_batch) == (1, 8, 8192) and RECIPE in c.note, c.id
         else:
@@ -83,6 +84,18 @@ def test_each_case_cites_its_log_or_results_table_and_states_its_assumptions():
         if "mlperf_log_summary" in c.citation:  # the run's own output length: tokens/s ÷ samples/s
             assert "(this log)" in c.note and 600 < c.output < 700, c.id
         assert c.id not in frozen_split()  # added after the freeze: held-out, never fitted on
+
+
+def test_v50_configs_are_the_runs_own_and_their_engines_fill_the_system():
+    """The v5.0 configs come from partners' copies of NVIDIA's files (mlperf_submitted_configs): each is taken as the
+    run's own because its queries/s per engine x its engine count is the target_qps the run's log prints, and that
+    engine count is the system's GPUs over the config's TP x PP."""
+    by = {c.id: c for c in MLPERF_INFERENCE_CASES}
+    assert {i for i in by if i.startswith("mlperf-i50-")} == set(V50_TARGET_QPS)
+    for i, (per_engine, engines, logged) in V50_TARGET_QPS.items():
+        where, tp, pp = SUBMITTED_DENSE[i][:3]
+        assert abs(per_engine * engines - logged) < 1e-9 and engines * tp * pp == by[i].gpus, i
+        assert "closed/Cisco/configs/llama3_1-405b/" in where and "cf35411" in where and where in by[i].note, i
 
 
 def test_server_targets_are_the_rounds_and_offline_has_none():
@@ -158,7 +171,7 @@ def test_server_logs_place_their_median_step_at_a_batch_the_engine_could_hold():
 def test_the_server_model_at_each_logs_own_rate_gives_back_its_first_token_times():
     """gpudesk's Server model (core/inference_server.py) at the rate each stored Llama 3.1 405B Server or Interactive
     log ran: the P50 first token within 20% of the log's and the P99 within 40% where gpudesk's prefill speed is the
-    run's (v5.1 and the H200 runs; the v5.0 B200 engine prefilled ~1.6x slower), a per-query TPOT whose P99 lies
+    run's (v5.1 and the H200 runs; the v5.0 B200 engine prefilled ~2x slower), a per-query TPOT whose P99 lies
     above its mean (the prefills a query meets), and the first-token target bounding gpudesk's rate. Nothing is
     fitted to the logs."""
     by = {c.id: c for c in MLPERF_INFERENCE_CASES}

@@ -34,8 +34,10 @@ What each case is, and where its numbers come from:
   8 GPUs, experts over 8: in gpudesk tensor parallel 1, expert parallel 8), a ``gpu_batch_size`` per rank (v5.1:
   512, GB300 Offline 1,536; v6.0: 640 Server, 1,024-1,536 Offline), FP4 weights and an FP8 KV cache. The DeepSeek-R1
   system whose configs are not stored (v6.0 Google 8 B200) takes that same layout, TensorRT-LLM's own DeepSeek-R1
-  throughput recipe (mlperf_deepseek_r1.RECIPE) and its batch cap, fewer where the KV cache holds fewer. Elsewhere (Llama 3.1 405B without a
-  stored config) gpudesk's best layout is used (the tensor-parallel degree of 1, 2, 4 or 8 that gives it the most
+  throughput recipe (mlperf_deepseek_r1.RECIPE) and its batch cap, fewer where the KV cache holds fewer. A Llama 3.1
+  405B run whose config is stored runs its tensor x pipeline layout and engine batch (``SUBMITTED_DENSE``: NVIDIA's
+  and Nebius's v5.1, Google's v6.0 8 B200 Server, and NVIDIA's v5.0 from Cisco's and Oracle's v5.0 copies of its
+  files). Elsewhere (Llama 3.1 405B without a stored config) gpudesk's best layout is used (the tensor-parallel degree of 1, 2, 4 or 8 that gives it the most
   tokens/s per GPU), as the training cases without a published layout use gpudesk's best layout.
 * **An Offline run** is its samples issued at once (the logs' count, or the config's min_query_count), ending with
   its last completion: gpudesk's figure is the whole run's, the end drain included (core/inference_drain.py), where
@@ -59,7 +61,7 @@ from engine_releases import mlperf_release
 from mlperf_deepseek_r1 import DELL_SERVER, as_recipe, as_run, output_cv
 from mlperf_deepseek_r1_findings import deepseek_findings
 from mlperf_graphs import graph_findings, with_graphs
-from mlperf_llama_405b_findings import llama_findings
+from mlperf_llama_405b_findings import llama_findings, v50_findings
 from mlperf_server_offline import as_served, interactive_findings, p90_findings, server_offline_findings
 from mlperf_submitted_configs import as_submitted, as_submitted_dense
 from validation_catalog import catalog
@@ -282,7 +284,8 @@ def findings(results: list) -> list[str]:
         "with at most 128 (B200) or 2,048 (GB200) sequences per engine, Server and Interactive TP4 with 256 or "
         "2,048; on 72 GB300 Offline and Server TP2 with 2,048; Nebius's v5.1 on 8 B200 and 4 GB200, the same, and on 8 H200, Offline TP4 x PP2 with 512, Server "
         "and Interactive TP8 with 64, copy ntuhpc/inference_results_v5.1, commit a634ab7; Google's v6.0 8 B200 Server, TP4 "
-        "with 256, copy gbeezybez/inference_results_v6.0, commit ab33b21), gpudesk's best "
+        "with 256, copy gbeezybez/inference_results_v6.0, commit ab33b21; NVIDIA's v5.0 on 8 H200, 8 B200 and 72 "
+        "GB200 from Cisco's and Oracle's v5.0 copies of its files, item below), gpudesk's best "
         "tensor-parallel degree elsewhere (Cisco's 16 and 32 H100 and 16 H200, Quanta's 8 H200), and for the two "
         "DeepSeek-R1 systems without a stored config TensorRT-LLM's throughput recipe (next item). By task and scenario: "
         + "; ".join(parts) + ". "
@@ -290,7 +293,8 @@ def findings(results: list) -> list[str]:
         "The v6.0 submissions serve 70-85% of their Offline rate at the same targets, with engine changes the stored copies "
         "do not describe. The same hardware and task moved "
         "between rounds by more than gpudesk's error (DeepSeek-R1 Offline on 8 B200: 33,379 tokens/s in v5.1, "
-        "57,117 in v6.0; Llama 3.1 405B Server on 8 B200: 846 in v5.0, 1,240 in v5.1): software a plan cannot "
+        "57,117 in v6.0; Llama 3.1 405B Server on 8 B200: 846 in v5.0, 1,240 in v5.1, with other layouts, token budgets "
+        "and asked rates, item below): software a plan cannot "
         "name sets part of each figure (DeepSeek-R1 Offline on 72 GB300: 420,659 tokens/s in v5.1, 673,936 in v6.0). Llama 2 70B, the most-submitted task (and the only LLM task of AMD's "
         "MI300X/MI325X submissions in the stored copies), has no case: no mean input length of its 24,576-sample "
         "OpenOrca subset is published (the reference gives the 1,024-token bound and 294.45 output tokens per "
@@ -298,6 +302,6 @@ def findings(results: list) -> list[str]:
         "none either: the mean output quoted for its data set (73 tokens) disagrees with the runs (Intel's v6.1 "
         "logs: exactly 128.0 tokens per sample, the output cap), and its mean input comes from the same quote.",
         deepseek_findings(rows, by),
-        llama_findings(results, by),
+        llama_findings(results, by), v50_findings(rows, by),
         *graph_findings(results, by), server_offline_findings(rows, by), interactive_findings(rows, by), p90_findings(results, by),
     ]
