@@ -201,6 +201,33 @@ def latency_pitfall(ttft_unloaded_s: float, target_s: float, which: str) -> list
     )]
 
 
+def decode_target_pitfall(step_s: float, tpot_target_s: float, e2e_target_s: float, per_token_s: float,
+                          output_tokens: float) -> list[Check]:
+    """Even one sequence alone misses the time-per-token bound (the TPOT target, or the end-to-end target spread over
+    the output): no batch size meets it, so no number of GPUs does."""
+    if step_s > tpot_target_s:
+        return [Check(
+            "pitfall.tpot_target_unreachable", "blocker", "task", "The time-per-token target cannot be met at any "
+            "scale",
+            f"One decoding iteration takes {step_s * 1000:,.1f} ms even for a single sequence, against a "
+            f"time-per-output-token target of {tpot_target_s * 1000:,.1f} ms; a larger batch only lengthens it and "
+            "more replicas do not shorten it, so the replica serves no request at this target.",
+            "Raise tensor parallelism, use a faster GPU or lower precision (weights and KV cache), or relax the "
+            "time-per-token target.",
+            ("infer.ttft_first_step_s",), {"step_ms": step_s * 1000, "target_ms": tpot_target_s * 1000},
+        )]
+    return [Check(
+        "pitfall.e2e_target_unreachable", "blocker", "task", "The end-to-end target cannot be met at any scale",
+        f"The end-to-end target of {e2e_target_s * 1000:,.0f} ms leaves {per_token_s * 1000:,.1f} ms for each of the "
+        f"{output_tokens:,.0f} output tokens at the percentile once the prompt is prefilled, but one decoding "
+        f"iteration takes {step_s * 1000:,.1f} ms even for a single sequence; more replicas do not shorten it.",
+        "Raise tensor parallelism, use a faster GPU or lower precision, shorten the outputs, or relax the "
+        "end-to-end target.",
+        ("infer.ttft_first_step_s",), {"step_ms": step_s * 1000, "target_ms": e2e_target_s * 1000,
+                                       "per_token_ms": per_token_s * 1000, "output_tokens": output_tokens},
+    )]
+
+
 def consumer_gpu_pitfall(accelerator: Accelerator, gpus: float) -> list[Check]:
     """Consumer boards in multi-GPU training: no scale-up link, no peer-to-peer, a licence without data centres."""
     if accelerator.segment != "consumer" or gpus <= 1:

@@ -24,6 +24,7 @@ from gpudesk.core.pitfalls import (
     adp_hold_check,
     amd_cdna3_serving_check,
     consumer_gpu_pitfall,
+    decode_target_pitfall,
     ecosystem_pitfall,
     latency_pitfall,
     moe_attention_dp_check,
@@ -168,8 +169,26 @@ def _latency(phase: Phase, figures: FigureSet) -> list[Check]:
     if w.kind not in LLM_SERVING_KINDS or not math.isfinite(ttft0):
         return []
     if w.ttft_p50_ms > 0 and ttft0 * 1000.0 > w.ttft_p50_ms:
-        return latency_pitfall(ttft0, w.ttft_p50_ms / 1000.0, "P50")
-    return latency_pitfall(ttft0, w.ttft_ms / 1000.0, PERCENTILE.name_of(w.latency_percentile, "en"))
+        checks = latency_pitfall(ttft0, w.ttft_p50_ms / 1000.0, "P50")
+    else:
+        checks = latency_pitfall(ttft0, w.ttft_ms / 1000.0, PERCENTILE.name_of(w.latency_percentile, "en"))
+    return checks + _decode_target(phase, figures)
+
+
+def _decode_target(phase: Phase, figures: FigureSet) -> list[Check]:
+    """No batch meets the time-per-token bound (the core's batch is 0 with room in memory for a sequence): the
+    replica serves nothing, which infer.cannot_serve says, and no check said why or what would help."""
+    w = phase.workloads[0]
+    step = figures.number("infer.ttft_first_step_s")  # one iteration at batch 1 where the batch is 0
+    if figures.number("infer.concurrency", 1.0) != 0 or not figures.number("infer.max_concurrency_kv", 0.0) >= 1 \
+            or not math.isfinite(step):
+        return []
+    out_tail = figures.number("infer.output_tokens_tail", float(w.output_tokens))
+    per_token = ((w.e2e_ms / 1000.0 - figures.number("infer.ttft_prefill_tail_s", 0.0)) / (out_tail + 1.0)
+                 if w.e2e_ms > 0 else math.inf)
+    if step * 1000.0 <= w.tpot_ms and not step > per_token:
+        return []
+    return decode_target_pitfall(step, w.tpot_ms / 1000.0, w.e2e_ms / 1000.0, per_token, out_tail)
 
 
 def _adp_hold(phase: Phase, figures: FigureSet) -> list[Check]:

@@ -135,6 +135,29 @@ def test_first_token_target_below_an_idle_prefill(catalog) -> None:
     assert "pitfall.latency_target_unreachable" not in check_ids(estimate(catalog, relaxed))
 
 
+@pytest.mark.parametrize(("scenario", "tpot_ms", "e2e_ms", "fires"), [
+    ("server", 1, 0, "pitfall.tpot_target_unreachable"), ("interactive", 1, 0, "pitfall.tpot_target_unreachable"),
+    ("server", 50, 2_000, "pitfall.e2e_target_unreachable"), ("offline", 1, 0, None), ("server", 50, 0, None),
+])
+def test_a_time_per_token_no_batch_meets_is_named(catalog, scenario, tpot_ms, e2e_ms, fires) -> None:
+    """A TPOT target (or an end-to-end target over the outputs) below one sequence's own iteration: the core finds no
+    batch (infer.concurrency 0), the replica serves nothing (infer.cannot_serve), and no check said so or why, where
+    a first-token target below an idle prefill gets a blocker. Offline serving has no latency target."""
+    est = estimate(catalog, plan(w__kind="llm_inference", w__model_id="llama-3.1-70b", w__parallel__tp=8,
+                                 w__prompt_tokens=1_500, w__output_tokens=350, w__serving_scenario=scenario,
+                                 w__tpot_ms=tpot_ms, w__e2e_ms=e2e_ms, hardware__accelerator_id="h200-sxm"))
+    ids = {"pitfall.tpot_target_unreachable", "pitfall.e2e_target_unreachable"} & set(check_ids(est))
+    if fires is None:
+        assert not ids and est.figures.number("infer.concurrency") >= 1
+        return
+    assert ids == {fires} and est.figures.number("infer.concurrency") == 0
+    named = check(est, fires)
+    step = est.figures.number("infer.ttft_first_step_s") * 1000
+    assert named.severity == "blocker" and named.numbers["step_ms"] == pytest.approx(step)
+    assert named.numbers["target_ms"] == (tpot_ms if e2e_ms == 0 else e2e_ms) and step > tpot_ms / 10
+    assert f"{step:,.1f} ms" in named.message
+
+
 # -- storage too slow (object storage, NFS, FSx) -------------------------------------------------------------------
 
 VISION = dict(w__kind="vision_train", w__model_id="resnet-50", w__dataset_items=1_281_167, w__epochs=90,
