@@ -300,9 +300,10 @@ def architecture_section(ctx: ProposalContext) -> Section:
         if spec is not None:
             net = spec.network
             rows += [
-                # a rented phase's node is its instance (a 1-GPU instance is not a slice of an 8-GPU server)
+                # a rented phase's node is its instance (a 1-GPU instance is not a slice of an 8-GPU server); a row
+                # priced by the GPU too: the startup's rented A100 read '每台 GPU 数 8 卡' under '（每台 1 张 GPU）'
                 (t.get("architecture.gpus_per_instance"), format_quantity(phase.config.gpus_per_instance, "GPUs", t, 0))
-                if "net.instance_gbps" in phase.figures and not phase.config.owns_hardware else
+                if phase.config.instances and not phase.config.owns_hardware else
                 (t.get("architecture.gpus_per_node"), format_quantity(phase.config.gpus_per_node, "GPUs", t, 0)),
                 (t.get("architecture.fabric"), proposal_infra.fabric_text(phase, net.fabric, t)),
                 (t.get("architecture.storage"), ctx.storage_name(phase, spec)),

@@ -75,7 +75,7 @@ STORAGE_FIGURES = rows_of([
     ("storage.checkpoint_size", "quantity", True),
     ("storage.checkpoint_write_time", "quantity", True),
     ("storage.checkpoint_stall_share", "percent", True),
-    ("host.cores_needed", "integer"),
+    ("host.cores_needed", "quantity"),  # 1.27 cores, as the window reads it (not '1 核', short of what is needed)
     ("host.ram_needed", "quantity", True),
 ])
 COST_FIGURES = rows_of([

@@ -137,3 +137,25 @@ def test_a_per_gpu_rental_row_says_it_is_timed_on_the_plans_server(catalog):
     assert "按服务商节点中的单张 GPU 计价" in assumption_text(said[0], "zh")
     bank = estimate_plan(load_project(samples_dir() / "bank-llm-assistant.gpudesk").project, catalog).phases[0]
     assert not [a for a in bank.assumptions if a.key.startswith("rented_on_plan_server")]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_proposal_counts_a_rented_phases_gpus_per_unit_it_rents(lang, searched_sample):
+    """The startup's second phase rents one A100 by the GPU; its architecture table read '每台 GPU 数 8 卡' (the plan
+    server's slots) under '1 台 A100 80GB SXM（…）（每台 1 张 GPU）'. A rented phase's unit is what it rents, an
+    instance or a GPU; and the host's cores read as the window reads them (5.47, not '5 核', short of the need)."""
+    from gpudesk.report.document import Branding, KeyValueTable
+    from gpudesk.report.proposal import build_proposal
+
+    plan, project = searched_sample("startup-inspection")
+    t = ReportText(lang)
+    doc = build_proposal(plan, project, lang, Branding())
+    tables = [dict(b.rows) for b in doc.section("architecture").blocks if isinstance(b, KeyValueTable)]
+    for phase, rows in zip(plan.phases, tables, strict=True):
+        assert not phase.config.owns_hardware and phase.config.instances
+        assert t.get("architecture.gpus_per_node") not in rows, (phase.name, rows)
+        assert rows[t.get("architecture.gpus_per_instance")].startswith(f"{phase.config.gpus_per_instance} "), rows
+    cores = [dict(b.rows).get(t.get("figure.host.cores_needed")) for b in doc.section("storage").blocks
+             if isinstance(b, KeyValueTable)]
+    needed = [p.figures.number("host.cores_needed") for p in plan.phases]
+    assert [c.split()[0] for c in cores if c] == [f"{n:.3g}" for n in needed], (cores, needed)
