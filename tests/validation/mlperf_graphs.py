@@ -6,9 +6,10 @@ replaying a graph). If the rows gpudesk reads too fast were the graph-less ones,
 CUDA graphs" would be the missing cost. Every stored config names the setting (``harness_fields.use_graphs``; for
 the PyTorch-backend DeepSeek-R1 engines also ``cuda_graph_batch_sizes`` with ``cuda_graph_padding_enabled``):
 
-* Llama 3.1 405B, TensorRT engines (``trtllm_build_flags``): ``use_graphs: False`` in all 23 stored configs, NVIDIA's
+* Llama 3.1 405B, TensorRT engines (``trtllm_build_flags``): ``use_graphs: False`` in all 24 stored configs, NVIDIA's
   v5.1 (8 B200, GB200 NVL72, GB300 NVL72; copy ykamiset/inference_results_v5.1, commit e9ccad4), Nebius's v5.1
-  (8 B200, 8 H200, 4 GB200; copy ntuhpc/inference_results_v5.1, commit a634ab7) and Google's v6.0 8 B200 Server (copy
+  (8 B200, 8 H200, 4 GB200; copy ntuhpc/inference_results_v5.1, commit a634ab7), Quanta's v5.1 8 H200 Server (same
+  copy) and Google's v6.0 8 B200 Server (copy
   gbeezybez/inference_results_v6.0, commit ab33b21), closed/<submitter>/configs/<system>/<scenario>/llama3_1-405b.py,
   and NVIDIA's v5.0 (8 H200, 8 B200, GB200 NVL72), whose base config closed/Oracle/configs/llama3_1-405b/__init__.py
   sets it (copy ntuhpc/mlperf_inference_results_v5.0, commit cf35411; mlperf_submitted_configs._V50_DENSE_CONFIG).
@@ -109,7 +110,7 @@ def graph_findings(results: list, by: dict) -> list[str]:
         "engine run without CUDA graphs launches every kernel of an iteration from the host, where gpudesk charges "
         f"each kernel a captured graph's boundary (KERNEL_BOUNDARY_S, {KERNEL_BOUNDARY_S.value * 1e6:.1f} µs), so the "
         "graph-less runs would be the ones gpudesk reads too fast. The stored configs rule it out. All "
-        f"{len(off)} stored Llama 3.1 405B configs (TensorRT engines: NVIDIA's v5.0 and v5.1, Nebius's v5.1, Google's v6.0) set "
+        f"{len(off)} stored Llama 3.1 405B configs (TensorRT engines: NVIDIA's v5.0 and v5.1, Nebius's and Quanta's v5.1, Google's v6.0) set "
         f"use_graphs False, and their rows read {_span([e for e, _ in off])}: the {len(fast)} above +30% and the "
         f"{len(off) - len(fast)} others ran alike, Hopper's included. All "
         f"{len(CAPTURED)} DeepSeek-R1 configs (PyTorch backend) "

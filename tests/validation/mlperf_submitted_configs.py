@@ -98,6 +98,12 @@ SUBMITTED_DENSE["mlperf-i60-llama31-405b-b200x8-server"] = (
     "Google's engine config, github.com/mlcommons/inference_results_v6.0 (copy gbeezybez/inference_results_v6.0, "
     "commit ab33b21): closed/Google/configs/B200-SXM-180GBx8/Server/llama3_1-405b.py", 4, 1, 256, 2048)
 
+# Quanta's v5.1 8 H200 Server config (NVIDIA's harness; its server_target_qps 0.45 is its log's target_qps): TP8, the
+# runtime max_batch_size 64 (gpu_batch_size 512), max_num_tokens 2,560; no Offline 405B config is stored for it
+SUBMITTED_DENSE["mlperf-i51-quanta-llama31-405b-h200x8-server"] = (
+    "Quanta's engine config, github.com/mlcommons/inference_results_v5.1 (copy ntuhpc/inference_results_v5.1, commit "
+    "a634ab7): closed/Quanta_Cloud_Technology/configs/D74U-7U_H200-SXM-141GBx8/Server/llama3_1-405b.py", 8, 1, 64, 2560)
+
 # NVIDIA's v5.0 configs (one file per scenario, a class per system) are not in NVIDIA's stored folder, but two partners
 # that ran NVIDIA's v5.0 harness shipped the files whole: Cisco's Offline and Server, Oracle's Server (the same values)
 # and the base (use_graphs False). They are NVIDIA's runs' own: each class's offline_expected_qps / server_target_qps,

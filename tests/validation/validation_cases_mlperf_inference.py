@@ -36,8 +36,8 @@ What each case is, and where its numbers come from:
   system whose configs are not stored (v6.0 Google 8 B200) takes that same layout, TensorRT-LLM's own DeepSeek-R1
   throughput recipe (mlperf_deepseek_r1.RECIPE) and its batch cap, fewer where the KV cache holds fewer. A Llama 3.1
   405B run whose config is stored runs its tensor x pipeline layout and engine batch (``SUBMITTED_DENSE``: NVIDIA's
-  and Nebius's v5.1, Google's v6.0 8 B200 Server, and NVIDIA's v5.0 from Cisco's and Oracle's v5.0 copies of its
-  files). Elsewhere (Llama 3.1 405B without a stored config) gpudesk's best layout is used (the tensor-parallel degree of 1, 2, 4 or 8 that gives it the most
+  and Nebius's v5.1, Quanta's v5.1 8 H200 Server, Google's v6.0 8 B200 Server, and NVIDIA's v5.0 from Cisco's and
+  Oracle's v5.0 copies of its files). Elsewhere (Llama 3.1 405B without a stored config) gpudesk's best layout is used (the tensor-parallel degree of 1, 2, 4 or 8 that gives it the most
   tokens/s per GPU), as the training cases without a published layout use gpudesk's best layout.
 * **An Offline run** is its samples issued at once (the logs' count, or the config's min_query_count), ending with
   its last completion: gpudesk's figure is the whole run's, the end drain included (core/inference_drain.py), where
@@ -285,8 +285,12 @@ def findings(results: list) -> list[str]:
         "2,048; on 72 GB300 Offline and Server TP2 with 2,048; Nebius's v5.1 on 8 B200 and 4 GB200, the same, and on 8 H200, Offline TP4 x PP2 with 512, Server "
         "and Interactive TP8 with 64, copy ntuhpc/inference_results_v5.1, commit a634ab7; Google's v6.0 8 B200 Server, TP4 "
         "with 256, copy gbeezybez/inference_results_v6.0, commit ab33b21; NVIDIA's v5.0 on 8 H200, 8 B200 and 72 "
-        "GB200 from Cisco's and Oracle's v5.0 copies of its files, item below), gpudesk's best "
-        "tensor-parallel degree elsewhere (Cisco's 16 and 32 H100 and 16 H200, Quanta's 8 H200), and for the two "
+        "GB200 from Cisco's and Oracle's v5.0 copies of its files, item below; Quanta's v5.1 8 H200 Server, TP8 with 64, "
+        "its server_target_qps its log's 0.45), gpudesk's best tensor-parallel degree elsewhere (Quanta's 8 H200 "
+        "Offline, whose config is not stored; Cisco's 16 and 32 H100 and 16 H200: their logs ask 0.9 Offline and 0.45 "
+        "Server queries/s per 8 GPUs, target_qps 1.8 and 0.9 on 16, 3.6 and 1.8 on 32, where Cisco's stored v5.1 405B "
+        "configs, closed/Cisco/configs/llama3_1-405b/<scenario>/__init__.py, set 0.8 and 0.42 for 8 H100 and 0.42 for "
+        "the 8 H200 Server, so the files are not these runs' settings), and for the two "
         "DeepSeek-R1 systems without a stored config TensorRT-LLM's throughput recipe (next item). By task and scenario: "
         + "; ".join(parts) + ". "
         "The DeepSeek-R1 cases: next item. "
