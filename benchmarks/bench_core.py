@@ -50,7 +50,8 @@ from gpudesk.core.flat_keys import codes_shared  # noqa: E402
 from gpudesk.core.hardware import HardwareArrays  # noqa: E402
 from gpudesk.core.memory import MemoryInputs, estimate_memory  # noqa: E402
 from gpudesk.core.memory_budget import search_min_gpus  # noqa: E402
-from gpudesk.core.training import TrainingInputs, estimate_training  # noqa: E402
+from gpudesk.core.training import estimate_training  # noqa: E402
+from gpudesk.core.training_inputs import TrainingInputs  # noqa: E402
 from gpudesk.process_heap import freed_memory_kept, keep_freed_memory  # noqa: E402
 
 PEER_VENV = Path(__file__).resolve().parent / ".venv-peers"

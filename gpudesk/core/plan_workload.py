@@ -27,7 +27,8 @@ from gpudesk.core.memory_alternatives import fit_alternative
 from gpudesk.core.pass_memo import memoised
 from gpudesk.core.plan_resolve import PlanInputError
 from gpudesk.core.sized_configuration import Layout, ServingCapacity
-from gpudesk.core.training import TrainingInputs, estimate_training
+from gpudesk.core.training import estimate_training
+from gpudesk.core.training_inputs import TrainingInputs
 from gpudesk.project.model import Phase, Workload
 from gpudesk.refusals import refusal
 from gpudesk.vocabulary.workloads import LLM_TRAINING_KINDS

@@ -27,7 +27,8 @@ from gpudesk.core.explain import FigureSet
 from gpudesk.core.flat_keys import codes_shared
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.memory import MemoryInputs, estimate_memory
-from gpudesk.core.training import TrainingInputs, estimate_training
+from gpudesk.core.training import estimate_training
+from gpudesk.core.training_inputs import TrainingInputs
 from gpudesk.vocabulary.sizing import BOTTLENECK
 
 MEMORY_CODE = "memory"  # a BOTTLENECK code: no layout fits

@@ -27,35 +27,26 @@ per hardware row).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from gpudesk.catalog.records import ModelArch
 from gpudesk.core.arrays import Gathered, broadcast_shape, broadcast_view, once, replaced
-from gpudesk.core.calibration_hook import CalibrationScales
 from gpudesk.core.constants import (
     ACTIVATION_COMM_BYTES,
     ADAM_UPDATE_BYTES_PER_PARAM,
     ATTENTION_BACKWARD_RELATIVE,
     GRAD_REDUCE_BYTES,
     LOW_PRECISION_CAST_BYTES,
-    LOW_PRECISION_RECIPES,
     OVERLAP_COMPUTE_SLOWDOWN,
 )
 from gpudesk.core.constants import serving as SV
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.flat_keys import FlatKeys
-from gpudesk.core.hardware import HardwareArrays
-from gpudesk.core.model_math import (
-    has_layer_shapes,
-    param_breakdown,
-    training_flops_per_token,
-)
+from gpudesk.core.model_math import has_layer_shapes
 from gpudesk.core.precision import bytes_per_value
-from gpudesk.core.recompute_policy import selective_op_recompute_flops_per_token
 from gpudesk.core.training_comm import crossings, dp_traffic, step_collectives, step_communication
+from gpudesk.core.training_flops import token_flops
 from gpudesk.core.training_gemm import (
     adds_hbm_time,
     cast_time_s,
@@ -65,6 +56,7 @@ from gpudesk.core.training_gemm import (
     score_time_s,
     shape_factor_rows,
 )
+from gpudesk.core.training_inputs import TrainingInputs, check_method_and_recipe, recompute_code
 from gpudesk.core.training_levels import TAIL_WORTH_IT, Level, stage_case_codes
 from gpudesk.core.training_parts import (
     bottleneck_index,
@@ -88,64 +80,15 @@ from gpudesk.core.training_rows import (
 )
 from gpudesk.core.training_throughput import throughput_figures
 
-RECOMPUTE_CODES = {"none": 0, "selective": 1, "full": 2}
-METHODS = ("full", "lora", "qlora")
-
-
-@dataclass(frozen=True)
-class TrainingInputs:
-    model: ModelArch
-    hardware: HardwareArrays
-    n_gpus: Any = 8
-    tp: Any = 1
-    pp: Any = 1
-    cp: Any = 1
-    ep: Any = 1
-    micro_batch: Any = 1
-    global_batch: Any = 1024  # sequences per step
-    seq_len: Any = 4096
-    zero_stage: Any = 1
-    recompute: Any = "selective"  # name, or codes 0 none / 1 selective / 2 full
-    virtual_stages: Any = 1
-    compute_dtype: str = "bf16"
-    method: str = "full"  # full | lora | qlora
-    train_tokens: Any = 1e11
-    epochs: Any = 1.0
-    dataset_tokens: Any = 0.0  # > 0: time to train = dataset_tokens × epochs
-    lora_rank: int = 16
-    calibration: CalibrationScales | None = None  # pilot-fitted efficiency scales (core/calibration_hook.py)
-    pipeline_schedule: str = "auto"  # 1f1b | interleaved | zero_bubble | dualpipe; auto = interleaved if v > 1
-    overlap_grad_reduce: bool = True  # DP gradient reduce-scatter in the backward (Megatron --overlap-grad-reduce)
-    grad_bucket_params: float = 0.0  # Megatron --ddp-bucket-size (parameters); 0 = its default max(40M, 1M · DP)
-    overlap_param_gather: bool = True  # distributed-optimizer all-gather in the next forward
-    tp_comm_overlap: bool = False  # TP collectives pipelined with the GEMMs (Transformer Engine userbuffers)
-    moe_a2a_overlap: bool = False  # expert all-to-all under another micro-batch's compute (DualPipe, 1F1B overlap)
-    low_precision_recipe: str = "tensorwise"  # fp8/fp4 scaling: delayed | tensorwise | blockwise | mxfp8 | nvfp4
-    torch_compile: bool = False  # element-wise kernels fused into their producers (TORCH_COMPILE_FUSED_SHARE)
-    flash_attention: bool = True  # False: the s×s scores pass through HBM (ATTENTION_SCORE_BYTES_*)
-    expert_gemm_loop: bool = False  # MoE on Megatron: one cuBLASLt GEMM per local expert (TE GroupedLinear)
-    training_stack: str = "megatron"  # megatron (fused kernels) | pytorch_amp | deepspeed | fsdp2 (eager)
-    figures_in_blocks: bool = True  # a flat batch's figures in blocks (explain.Rows); False: freed memory kept
-
-
-def _recompute_code(value: Any) -> np.ndarray:
-    if isinstance(value, str):
-        return np.asarray(float(RECOMPUTE_CODES[value]))
-    return np.asarray(value, dtype=np.float64)
-
 
 def estimate_training(inp: TrainingInputs) -> FigureSet:
     """Every train.* figure for each candidate."""
-    if inp.method not in METHODS:
-        raise ValueError(f"unknown training method {inp.method!r}; known: {', '.join(METHODS)}")
-    if inp.low_precision_recipe not in LOW_PRECISION_RECIPES:
-        raise ValueError(f"unknown low-precision recipe {inp.low_precision_recipe!r}; known: "
-                         f"{', '.join(LOW_PRECISION_RECIPES)}")
+    check_method_and_recipe(inp)
     m, hw = inp.model, inp.hardware
     names = ("n_gpus", "tp", "pp", "cp", "ep", "micro_batch", "global_batch", "seq_len", "zero_stage",
              "virtual_stages", "train_tokens", "epochs", "dataset_tokens")
     raw = [np.asarray(getattr(inp, k), dtype=np.float64) for k in names]
-    raw.append(_recompute_code(inp.recompute))
+    raw.append(recompute_code(inp.recompute))
     # Each array keeps its own shape: a grid sweep (inputs on separate axes) computes every part on the axes
     # it reads; the recorded inputs are views broadcast to the whole sweep (one per hardware row at least).
     full = broadcast_shape(*(r.shape for r in raw), hw.shape)
@@ -159,38 +102,9 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
     fs.merge(hardware_figures(hw, eff, inp.compute_dtype))  # hw.* and eff.* (made once within the window's memo)
     # FLOPs per token read only the sequence and recompute mode: once per distinct row (core/training_rows.py)
     rows = KeyRows(keys)
-    seq_rows = rows.pick(a["seq_len"])
-    flops = training_flops_per_token(m, seq_rows)
-    pb = param_breakdown(m)
-    n_gemm = pb.matmul_active if pb.from_architecture else float(m.active_params)
-    attn_tok = np.maximum(flops["arch.flops_per_token_megatron"] - 6.0 * n_gemm, 0.0) if has_layer_shapes(m) \
-        else seq_rows * 0.0
-    rows.spread(flops, {id(seq_rows): a["seq_len"]})
-    fs.merge(flops)
-    gemm_factor = 6.0 if inp.method == "full" else 4.0
-    lora_tok = 6.0 * inp.lora_rank * pb.lora_in_out if (inp.method != "full" and pb.from_architecture) else 0.0
-    rec = rows.pick(a["recompute"])
-    model_tok = gemm_factor * n_gemm + lora_tok + attn_tok
-    # selective: Megatron recomputes the core attention; torchtitan (fsdp2) every second matrix product of a block
-    # and no attention, the policy its activation memory follows (core/recompute_policy.py)
-    op_policy = inp.training_stack == "fsdp2" and has_layer_shapes(m)
-    selective_gemm = selective_op_recompute_flops_per_token(m) if op_policy else 0.0
-    recompute_gemm = np.where(rec >= 2, 2.0 * n_gemm, np.where(rec >= 1, selective_gemm, 0.0))
-    recompute_attn = np.where(rec >= 2, attn_tok / 3.0, np.where((rec >= 1) & (not op_policy), attn_tok / 3.0, 0.0))
-    recompute_tok = recompute_gemm + recompute_attn
-    gemm_tok_hw = rows.held(gemm_factor * n_gemm + lora_tok + recompute_gemm)
-    attn_tok_hw = rows.held(attn_tok + recompute_attn)
-    hfu_tok = rows.held(model_tok + recompute_tok)
+    tok = token_flops(fs, inp, rows, a)
+    pb, model_tok, gemm_tok_hw, attn_tok_hw, hfu_tok = tok.pb, tok.model, tok.gemm_hw, tok.attention_hw, tok.hfu
     rec = a["recompute"]
-    model_tok = fs.add("train.flops_per_token_model", rows.held(model_tok), "FLOP/token", "model FLOPs per token (method)",
-           f"{gemm_factor:g}·N_gemm + attention (Megatron convention)" + (" + 6·r·Σ(in+out) LoRA adapters"
-                                                                          if lora_tok else ""),
-           ["arch.flops_per_token_megatron", "arch.params_matmul_active"] if pb.from_architecture
-           else ["arch.flops_per_token_megatron"])
-    fs.add("train.flops_per_token_recompute", rows.held(recompute_tok), "FLOP/token", "recomputed FLOPs per token",
-           "full: one more forward (2·N_gemm + attention/3); selective: attention core forward (attention/3), "
-           "or with torchtitan (fsdp2) its op policy: every second matrix product of a block, 2·Σ recomputed "
-           "weights·L, no attention", ["train.flops_per_token_model", "train.in.recompute"])
 
     tp, pp, cp, n = a["tp"], a["pp"], a["cp"], a["n_gpus"]
     dp = n / (tp * pp * cp) if rows.inverse is None else rows.held(  # the layout's: on its rows

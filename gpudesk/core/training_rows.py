@@ -48,7 +48,7 @@ from gpudesk.core.training_parts import head_layers, stage_imbalance
 if TYPE_CHECKING:
     from gpudesk.core.calibration_hook import CalibrationScales
     from gpudesk.core.hardware import HardwareArrays
-    from gpudesk.core.training import TrainingInputs
+    from gpudesk.core.training_inputs import TrainingInputs
 
 # a flat batch of at least this many candidates computes its efficiencies and links per accelerator row: finding
 # the rows and holding the figures cost ~0.3 ms a call, measured 2.8 % of a 1,536-row chain (slower) against 3 % of

@@ -14,7 +14,8 @@ import pytest
 from gpudesk.catalog.records import Accelerator, Provenance
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.memory import MemoryInputs, estimate_memory
-from gpudesk.core.training import TrainingInputs, estimate_training
+from gpudesk.core.training import estimate_training
+from gpudesk.core.training_inputs import TrainingInputs
 from tests.core.test_memory_fastpath import LLAMA_70B, MIXTRAL
 
 N = 160

@@ -25,7 +25,8 @@ from gpudesk.core.memory_budget import (
     evaluate_layout,
 )
 from gpudesk.core.memory_states import Layout
-from gpudesk.core.training import TrainingInputs, estimate_training
+from gpudesk.core.training import estimate_training
+from gpudesk.core.training_inputs import TrainingInputs
 from gpudesk.core.training_parts import largest_parts
 from tests.core.test_chain_batch import ACCELERATORS
 from tests.core.test_memory_fastpath import LLAMA_70B, MIXTRAL

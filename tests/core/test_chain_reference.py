@@ -27,9 +27,10 @@ from gpudesk.core.explain import FigureSet
 from gpudesk.core.flat_keys import FlatKeys
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.model_math import has_layer_shapes, param_breakdown, training_flops_per_token
-from gpudesk.core.training import TrainingInputs, estimate_training
+from gpudesk.core.training import estimate_training
 from gpudesk.core.training_comm import last_bucket_share, params_per_gpu
 from gpudesk.core.training_gemm import cast_time_s, gemm_classes, permute_time_s
+from gpudesk.core.training_inputs import TrainingInputs
 from gpudesk.core.training_parts import head_layers, stage_imbalance
 from gpudesk.core.training_rows import KeyRows, step_shape
 from tests.core.test_chain_batch import ACCELERATORS

@@ -14,8 +14,9 @@ from test_training_samples import H100, MIXTRAL
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.pass_memo import PassMemo
-from gpudesk.core.training import TrainingInputs, estimate_training
+from gpudesk.core.training import estimate_training
 from gpudesk.core.training_comm import _BUCKET_FIELDS, _DP_FIELDS, StepShape, _dp_collectives, bucket_latency
+from gpudesk.core.training_inputs import TrainingInputs
 from gpudesk.core.training_rows import UNREAD_BY_LAYOUT, _layout_only, _on_every_candidate
 
 COUNTS = 8.0 * 2.0 ** np.arange(6)  # a sizing sweep's GPU counts

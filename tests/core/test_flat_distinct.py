@@ -22,7 +22,8 @@ from gpudesk.core import flat_keys
 from gpudesk.core.flat_keys import FLAT_DISTINCT_MIN_ROWS, FlatKeys, distinct_rows
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.memory import MemoryInputs, estimate_memory
-from gpudesk.core.training import TrainingInputs, estimate_training
+from gpudesk.core.training import estimate_training
+from gpudesk.core.training_inputs import TrainingInputs
 from tests.core.test_chain_batch import ACCELERATORS
 from tests.core.test_memory_fastpath import LLAMA_70B, MIXTRAL
 

@@ -13,7 +13,8 @@ import pytest
 from benchmarks import bench_core
 from gpudesk.core.arrays import Gathered
 from gpudesk.core.hardware import LAZY_TAKE_MIN_ROWS, PER_CANDIDATE, HardwareArrays
-from gpudesk.core.training import TrainingInputs, estimate_training
+from gpudesk.core.training import estimate_training
+from gpudesk.core.training_inputs import TrainingInputs
 from tests.core.test_chain_batch import ACCELERATORS
 
 

@@ -23,8 +23,9 @@ from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.inference import InferenceInputs, estimate_inference
 from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.power_limit import clock_fraction
-from gpudesk.core.training import TrainingInputs, estimate_training
+from gpudesk.core.training import estimate_training
 from gpudesk.core.training_gemm import gemm_classes, shape_factor
+from gpudesk.core.training_inputs import TrainingInputs
 from gpudesk.core.training_parts import bubble_fraction, exposed_dp, stage_imbalance
 
 

@@ -18,7 +18,8 @@ from gpudesk.core.constants import (
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.model_math import param_breakdown
-from gpudesk.core.training import TrainingInputs, estimate_training
+from gpudesk.core.training import estimate_training
+from gpudesk.core.training_inputs import TrainingInputs
 
 
 def _train(model=LLAMA3_8B, accs=(H100,), **kw):

@@ -11,7 +11,8 @@ import numpy as np
 
 from gpudesk.core import explain
 from gpudesk.core.hardware import HardwareArrays
-from gpudesk.core.training import TrainingInputs, estimate_training
+from gpudesk.core.training import estimate_training
+from gpudesk.core.training_inputs import TrainingInputs
 from tests.core.test_flat_distinct import ACCELERATORS, _configurations
 from tests.core.test_memory_fastpath import LLAMA_70B
 

@@ -73,7 +73,8 @@ def test_training_tp_all_reduce_is_the_serving_formula(catalog) -> None:
     """One collective, one formula: a training step's TP all-reduce of b·s·h activations is the serving step's
     tuned all-reduce of the same bytes (until 2026-12-03 training kept LL's latency with Simple's bandwidth)."""
     from gpudesk.core.constants import ACTIVATION_COMM_BYTES
-    from gpudesk.core.training import TrainingInputs, estimate_training
+    from gpudesk.core.training import estimate_training
+    from gpudesk.core.training_inputs import TrainingInputs
 
     model = catalog.model("llama-3.1-70b")
     hw = HardwareArrays.from_accelerators([catalog.accelerator("h100-sxm")])

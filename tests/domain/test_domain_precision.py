@@ -16,7 +16,8 @@ from gpudesk.core.constants import DECODE_KERNELS_PER_LAYER, HBM_EFFICIENCY, KER
 from gpudesk.core.constants import serving as SV
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.inference import InferenceInputs, estimate_inference
-from gpudesk.core.training import TrainingInputs, estimate_training
+from gpudesk.core.training import estimate_training
+from gpudesk.core.training_inputs import TrainingInputs
 
 
 def test_t4_fp16_decode_is_the_weight_and_kv_stream(catalog) -> None:

@@ -12,7 +12,8 @@ from gpudesk.catalog.store import Catalog
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.power import PowerInputs, power_figures
-from gpudesk.core.training import TrainingInputs, estimate_training
+from gpudesk.core.training import estimate_training
+from gpudesk.core.training_inputs import TrainingInputs
 from gpudesk.core.workloads_other import estimate_vision
 
 

@@ -42,7 +42,8 @@ from gpudesk.core.inference import InferenceInputs, estimate_inference
 from gpudesk.core.inference_drain import FiniteRun, decode_steps, finite_run
 from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.scaling import Workload, best_layouts
-from gpudesk.core.training import TrainingInputs, estimate_training
+from gpudesk.core.training import estimate_training
+from gpudesk.core.training_inputs import TrainingInputs
 
 # Documented in docs/validation.md; the test fails when the median |error| regresses beyond these.
 # The three "measured here" limits are the accuracy of 2026-11-30 plus a margin (no target was set). First-token
