@@ -12,7 +12,7 @@ import math
 from dataclasses import replace
 
 from gpudesk.catalog.sources import chinese_texts
-from gpudesk.project.model import DELIVERY_MODES
+from gpudesk.project.commercial_terms import DELIVERY_MODES
 from gpudesk.report.document import BulletList, ChartRef, DataTable, KeyValueTable, Note, Paragraph, Section
 from gpudesk.report.figure_rows import FigureFormatter, rows_of
 from gpudesk.report.ledger_text import awaiting_total

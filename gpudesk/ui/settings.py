@@ -18,8 +18,9 @@ from typing import Any
 from PySide6.QtCore import QByteArray, QLocale, QSettings
 
 from gpudesk.paths import user_data_dir
+from gpudesk.project.commercial_terms import CURRENCIES
 from gpudesk.project.free_text import text_limit
-from gpudesk.project.model import CURRENCIES, ProjectMeta
+from gpudesk.project.model import ProjectMeta
 from gpudesk.report.document import COMPANY_MAX_CHARS
 from gpudesk.wizard.steps import STEPS
 

@@ -6,7 +6,8 @@ import dataclasses
 
 import pytest
 
-from gpudesk.project.model import DELIVERY_MODES, Phase, Project
+from gpudesk.project.commercial_terms import DELIVERY_MODES
+from gpudesk.project.model import Phase, Project
 from gpudesk.ui.plan_edits import (
     PlanEditError,
     add_phase,
