@@ -29,7 +29,8 @@ from gpudesk.pdf.styles import Metrics
 from gpudesk.plotting.palette import CYCLE, ROLE_COLOURS
 from gpudesk.report.chart_text import axis_title, localise_spec
 from gpudesk.report.durations import DURATION_AXES, duration_text
-from gpudesk.results.chart_model import ChartSpec, RackLayoutSpec, Series
+from gpudesk.results.chart_model import ChartSpec, Series
+from gpudesk.results.rack_layout_spec import RackLayoutSpec
 
 FROM_ZERO_KINDS = ("memory_fit", "power_per_rack", "cost_over_time", "timeline", "inference", "scaling", "generic")
 LABEL_PT = 7.0

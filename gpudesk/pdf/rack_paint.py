@@ -14,7 +14,7 @@ from gpudesk.pdf.chart_paint import role_colour
 from gpudesk.pdf.draw import colour
 from gpudesk.pdf.styles import Metrics
 from gpudesk.report.number_format import format_number
-from gpudesk.results.chart_model import RackLayoutSpec
+from gpudesk.results.rack_layout_spec import RackLayoutSpec
 
 RACK_GAP = 8.0
 MAX_RACK_W = 70.0

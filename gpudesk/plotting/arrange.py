@@ -15,7 +15,8 @@ from gpudesk.plotting.chart_title import ROW_TITLE, refit_title, title_extra_hei
 from gpudesk.plotting.legend_room import legend_box, wrap_labels
 from gpudesk.plotting.palette import series_colours
 from gpudesk.plotting.spec_frame import new_categories_only
-from gpudesk.results.chart_model import ChartSpec, RackLayoutSpec
+from gpudesk.results.chart_model import ChartSpec
+from gpudesk.results.rack_layout_spec import RackLayoutSpec
 
 if TYPE_CHECKING:
 

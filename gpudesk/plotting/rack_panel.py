@@ -11,7 +11,7 @@ from PySide6 import QtCore, QtGui
 from gpudesk.core.explain import format_value
 from gpudesk.plotting.bars import Bars
 from gpudesk.plotting.palette import Theme
-from gpudesk.results.chart_model import RackBox, RackColumn, RackLayoutSpec
+from gpudesk.results.rack_layout_spec import RackBox, RackColumn, RackLayoutSpec
 
 RACK_WIDTH = 0.8
 LABEL_MIN_UNITS = 2

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from gpudesk.results.chart_model import ChartSpec, Marker, RackLayoutSpec, RefLine, Series
+from gpudesk.results.chart_model import ChartSpec, Marker, RefLine, Series
+from gpudesk.results.rack_layout_spec import RackLayoutSpec
 
 
 def values_only_change(shown: ChartSpec | RackLayoutSpec | None, spec: ChartSpec | RackLayoutSpec) -> bool:

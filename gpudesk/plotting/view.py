@@ -14,14 +14,14 @@ from pathlib import Path
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from gpudesk.plotting import arrange, chart_title, export, fit, legend_room, marker_labels
+from gpudesk.plotting import arrange, chart_title, export, fit, legend_room, marker_labels, pointer
 from gpudesk.plotting.axes import ChartLegend
-from gpudesk.plotting.hover import describe, find_hit, place_inside
 from gpudesk.plotting.palette import Theme, series_colours, theme_for
 from gpudesk.plotting.plot_panel import PlotPanel
 from gpudesk.plotting.rack_panel import RackPanel
 from gpudesk.plotting.spec_frame import values_only_change
-from gpudesk.results.chart_model import ChartSpec, RackLayoutSpec
+from gpudesk.results.chart_model import ChartSpec
+from gpudesk.results.rack_layout_spec import RackLayoutSpec
 
 AnySpec = ChartSpec | RackLayoutSpec
 
@@ -43,7 +43,6 @@ class ChartView(QtWidgets.QWidget):
         self._theme: Theme = theme_for(theme)
         self._spec: AnySpec | None = None
         self._hidden: set[str] = set()
-        self._hover_text = ""
 
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setBackground(self._theme.background)
@@ -67,10 +66,7 @@ class ChartView(QtWidgets.QWidget):
         self.panels = [_panel(first)]  # the second, stacked below, is made when first asked for (``plot(1)``)
         self._second_shown = False
         self.racks = RackPanel(first)
-        self._hover_label = pg.TextItem(anchor=(0, 1), border=pg.mkPen(self._theme.foreground))
-        self._hover_label.setZValue(100)
-        self._hover_label.hide()
-        self._hover_label_plot: pg.PlotItem | None = None
+        self._hover_box = pointer.HoverBox(self._theme)
 
         self.reset_view_action = QtGui.QAction(self.tr("Reset view"), self)
         self.reset_view_action.setToolTip(self.tr("Show the whole chart again after zooming or panning"))
@@ -114,7 +110,7 @@ class ChartView(QtWidgets.QWidget):
 
     @property
     def hover_text(self) -> str:
-        return self._hover_text
+        return self._hover_box.text
 
     def plot(self, panel: int = 0) -> pg.PlotItem:
         """The main plot (0) or the one below it (1), made hidden on first use (most charts never show it)."""
@@ -263,34 +259,12 @@ class ChartView(QtWidgets.QWidget):
 
     def hover_at(self, scene_pos: QtCore.QPointF) -> str:
         """Hover at ``scene_pos`` (scene coordinates); return the text shown ("" for nothing)."""
-        spec = self._spec
-        if isinstance(spec, RackLayoutSpec):
-            placed = self.racks.box_at(scene_pos)
-            if placed is None:
-                return self._hover(None)
-            view = self.plot(0).vb.mapSceneToView(scene_pos)
-            return self._hover(RackPanel.describe(placed), self.plot(0), view.x(), view.y())
-        if spec is None:
-            return self._hover(None)
-        hit = find_hit(spec, self.panels[: 1 + self._second_shown], scene_pos)
-        if hit is None:
-            return self._hover(None)
-        plot = self.plot(hit.panel)
-        view = plot.vb.mapSceneToView(scene_pos)
-        return self._hover(describe(spec, hit), plot, view.x(), view.y())
+        return pointer.hover_at(self, scene_pos)
 
     def click_at(self, scene_pos: QtCore.QPointF) -> str:
         """A left click at ``scene_pos``: emits ``pointClicked`` for the point under it and returns its key
         ("" for no point, or a point without a key)."""
-        spec = self._spec
-        if not isinstance(spec, ChartSpec):
-            return ""
-        hit = find_hit(spec, self.panels[: 1 + self._second_shown], scene_pos)
-        if hit is None or hit.series is None:
-            return ""
-        key = hit.series.key(hit.index)
-        self.pointClicked.emit(hit.series.name, hit.index, key)
-        return key
+        return pointer.click_at(self, scene_pos)
 
     def _on_click(self, event) -> None:
         if event.button() == QtCore.Qt.MouseButton.LeftButton and not event.double():
@@ -362,29 +336,10 @@ class ChartView(QtWidgets.QWidget):
         raise KeyError(f"no legend entry {name!r}")
 
     def _hover(self, text: str | None, plot: pg.PlotItem | None = None, x: float = 0.0, y: float = 0.0) -> str:
-        label = self._hover_label
-        if text is None or plot is None:
-            label.hide()
-            changed = self._hover_text != ""
-            self._hover_text = ""
-            if changed:
-                self.hovered.emit("")
-            return ""
-        view_box = plot.vb
-        if self._hover_label_plot is not plot:
-            if self._hover_label_plot is not None:
-                self._hover_label_plot.removeItem(label)
-            plot.addItem(label, ignoreBounds=True)
-            self._hover_label_plot = plot
-        label.fill = pg.mkBrush(self._theme.label_fill)
-        label.border = pg.mkPen(self._theme.foreground)
-        label.setText(text, color=self._theme.foreground)
-        place_inside(label, view_box, x, y)
-        label.show()
-        if text != self._hover_text:
-            self._hover_text = text
-            self.hovered.emit(text)
-        return text
+        """Show ``text`` in the hover box at (x, y) of ``plot`` (None: hide it); ``hovered`` says each change."""
+        if self._hover_box.show(text, plot, x, y, self._theme):
+            self.hovered.emit(self._hover_box.text)
+        return self._hover_box.text
 
 
 def _panel(plot: pg.PlotItem) -> PlotPanel:  # no auto-range button (nor menu: number_plot); labels refit on a move

@@ -17,7 +17,8 @@ from typing import Any
 from gpudesk.catalog.sources import chinese_texts
 from gpudesk.report.display_units import COUNT_SCALES_ZH, count_scale, plain_number
 from gpudesk.report.server_names import server_display_name
-from gpudesk.results.chart_model import ChartSpec, Marker, RackLayoutSpec, RefLine, Series
+from gpudesk.results.chart_model import ChartSpec, Marker, RefLine, Series
+from gpudesk.results.rack_layout_spec import RackLayoutSpec
 from gpudesk.results.search_charts import NOTE_GPUS, NOTE_LEDGER, NOTE_LOG, NOTE_LOG_BOTH, NOTE_LOG_X
 from gpudesk.text_catalogues import catalogue
 from gpudesk.vocabulary.delivery import COMPARED_ONLY_MODE, DELIVERY_MODE

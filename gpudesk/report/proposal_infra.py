@@ -20,8 +20,8 @@ from gpudesk.report.number_format import format_number, format_quantity
 from gpudesk.report.proposal_context import CHART_HOME, ProposalContext
 from gpudesk.report.server_names import configured_server_name
 from gpudesk.report.text_catalog import ReportText
-from gpudesk.results.chart_model import RackLayoutSpec
 from gpudesk.results.plan_result import PhaseEstimate
+from gpudesk.results.rack_layout_spec import RackLayoutSpec
 from gpudesk.vocabulary.delivery import RESERVATION_TERM_MONTHS
 
 POWER_FIGURES = rows_of([

@@ -16,9 +16,10 @@ from gpudesk.core.plan_resolve import ResolvedPhase
 from gpudesk.core.plan_workload import WorkloadResult
 from gpudesk.core.power import rack_layout
 from gpudesk.project.model import Phase
-from gpudesk.results.chart_model import ChartSpec, Marker, RackBox, RackColumn, RackLayoutSpec, RefLine, Series
+from gpudesk.results.chart_model import ChartSpec, Marker, RefLine, Series
 from gpudesk.results.plan_chart_extras import inference_chart, scaling_chart
 from gpudesk.results.plan_result import Candidate
+from gpudesk.results.rack_layout_spec import RackBox, RackColumn, RackLayoutSpec
 from gpudesk.vocabulary.delivery import compared_mode_name
 
 MEMORY_COMPONENTS = (

@@ -9,8 +9,9 @@ from gpudesk.paths import samples_dir
 from gpudesk.project.io import load_project
 from gpudesk.project.model import Project, Workload
 from gpudesk.report.chart_text import localise_spec, translate
-from gpudesk.results.chart_model import ChartSpec, RackLayoutSpec
+from gpudesk.results.chart_model import ChartSpec
 from gpudesk.results.pipeline import estimate_plan
+from gpudesk.results.rack_layout_spec import RackLayoutSpec
 
 
 def _plans():

@@ -9,7 +9,8 @@ from test_charts_samples import ALL_SPECS
 
 from gpudesk.plotting import ChartView
 from gpudesk.plotting.palette import CYCLE, DARK, LIGHT, ROLE_COLOURS, series_colours
-from gpudesk.results.chart_model import ChartSpec, RackLayoutSpec, Series
+from gpudesk.results.chart_model import ChartSpec, Series
+from gpudesk.results.rack_layout_spec import RackLayoutSpec
 from gpudesk.vocabulary.delivery import DELIVERY_OPTION
 
 

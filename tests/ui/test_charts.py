@@ -18,7 +18,8 @@ from test_charts_samples import (
 )
 
 from gpudesk.plotting import ChartView
-from gpudesk.results.chart_model import ChartSpec, RackLayoutSpec
+from gpudesk.results.chart_model import ChartSpec
+from gpudesk.results.rack_layout_spec import RackLayoutSpec
 
 SCREENSHOTS = screenshot_folder("charts")
 @pytest.fixture

@@ -15,13 +15,11 @@ import pytest
 from gpudesk.results.chart_model import (
     ChartSpec,
     Marker,
-    RackBox,
-    RackColumn,
-    RackLayoutSpec,
     RefLine,
     Series,
     spec_from_dict,
 )
+from gpudesk.results.rack_layout_spec import RackBox, RackColumn, RackLayoutSpec
 
 MEMORY_CANDIDATES = ["8× H100 SXM ZeRO-1", "8× H100 SXM ZeRO-3", "4× H200 ZeRO-1", "8× L40S ZeRO-3", "8× A100 40GB ZeRO-3"]
 MEMORY_PARTS = {

@@ -23,7 +23,7 @@ def test_a_wide_hover_box_stays_inside_the_plot(qtbot, shown_chart, at: int) -> 
     scene = vb.mapViewToScene(QtCore.QPointF(xs[at], math.log10(ys[at])))
     assert LONG in chart.hover_at(scene)
     qtbot.wait(20)  # painted: the box's transform is placed at its paint
-    label = chart._hover_label
+    label = chart._hover_box.label
     box = label.textItem.mapRectToScene(label.textItem.boundingRect())
     area = vb.sceneBoundingRect()
     assert box.width() < area.width()  # it can fit: then it does

@@ -84,7 +84,7 @@ def test_rack_headers_and_names_stay_within_their_racks(shown_chart, width) -> N
     """Gov's seven racks in a 1366 x 768 step 7 tab printed their totals '7.27 / 8.4 kW' over each other and their
     servers' names across the next rack: a header drops its limit, then goes, where its rack is too narrow; a
     box's name goes (hovering the box names it). A wide chart shows every header whole."""
-    from gpudesk.results.chart_model import RackBox, RackColumn, RackLayoutSpec
+    from gpudesk.results.rack_layout_spec import RackBox, RackColumn, RackLayoutSpec
 
     racks = [RackColumn(f"R{i + 1:02d}", [RackBox("8 卡 Cambricon MLU370-X8 服务器", 8, 3.63) for _ in range(2)],
                         7.27, 8.4) for i in range(7)]
