@@ -39,7 +39,7 @@ class ProposalContext:
     sources: SourceRegistry = field(default_factory=SourceRegistry)
     customer: CustomerText | None = None
     catalog: Any = None  # the catalog the plan was estimated with (names of models and products), optional
-    unset: Any = None  # comparison_export.Unset: an input at its unset value in the form's words ("未给出"), optional
+    unset: Any = None  # comparison_input_text.Unset: an input at its unset value in the form's words ("未给出"), optional
 
     def __post_init__(self) -> None:
         self.sources.lang = self.text.lang

@@ -20,11 +20,11 @@ from gpudesk.report.comparison_export import (
     comparison_document,
     cumulative_cost_chart,
     decision_section,
-    input_rows,
     table_header,
     to_csv,
     value_text,
 )
+from gpudesk.report.comparison_input_text import input_rows
 from gpudesk.report.document import Branding, DataTable, KeyValueTable, Paragraph
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.results.pipeline import estimate_plan

@@ -18,12 +18,12 @@ from gpudesk.report.comparison_config import configuration_rows_by_phase
 from gpudesk.report.comparison_export import (
     comparison_document,
     cumulative_cost_chart,
-    input_rows,
     plan_labels,
     table_cells,
     table_header,
     write_csv,
 )
+from gpudesk.report.comparison_input_text import input_rows
 from gpudesk.report.document import Branding
 from gpudesk.report.formula_text import formula_text
 from gpudesk.report.server_names import catalog_names
@@ -206,7 +206,7 @@ class CompareView(QtWidgets.QWidget):
         header.setStretchLastSection(False)
         header.setSectionResizeMode(QtWidgets.QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(0, QtWidgets.QHeaderView.ResizeMode.ResizeToContents)
-        # the rows the PDF and CSV print (comparison_export.input_rows): each value with its field's unit
+        # the rows the PDF and CSV print (comparison_input_text.input_rows): each value with its field's unit
         # ("阶段时长 10 个月", not "10"), choices and catalog ids by name, fields a workload's kind never uses as "—"
         lang = self.lang
         for label, *cells in input_rows(comparison, self.text, lambda p: describe_path(p, lang),
