@@ -40,9 +40,10 @@ from gpudesk.report.document import (
 )
 from gpudesk.report.figure_rows import rows_of
 from gpudesk.report.number_format import format_number, format_percent, format_quantity
+from gpudesk.report.proposal_alternatives import candidate_cost
 from gpudesk.report.proposal_bom import bom_section
 from gpudesk.report.proposal_context import ProposalContext
-from gpudesk.report.proposal_summary import candidate_cost, rate_text, summary_section
+from gpudesk.report.proposal_summary import rate_text, summary_section
 from gpudesk.report.search_section import search_section
 from gpudesk.report.server_names import configured_server_name, names_text
 from gpudesk.report.sources import SourceRegistry

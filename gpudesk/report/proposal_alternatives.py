@@ -1,0 +1,73 @@
+"""The executive summary's alternatives: the plan's configuration of its largest phase beside the two best
+alternatives the ranking found (configuration, GPUs, cost over the phase), and the warnings those rows carry
+(attention data parallel, servers reused from the previous phase). Read off the phase's ranked candidates.
+"""
+
+from __future__ import annotations
+
+from gpudesk.core.candidates import Candidate
+from gpudesk.report.check_text import reason_text
+from gpudesk.report.document import DataTable, Note
+from gpudesk.report.number_format import CURRENCY_SYMBOLS, format_money, format_number, format_quantity
+from gpudesk.report.proposal_context import ProposalContext
+from gpudesk.report.text_catalog import ReportText
+from gpudesk.results.plan_result import PhaseEstimate
+
+
+def alternatives_table(ctx: ProposalContext, phase: PhaseEstimate) -> DataTable | None:
+    """The plan's configuration of the largest phase and the two best alternatives the ranking found, each with its
+    configuration (precision and layout), GPUs and cost over the phase, as the ranked table prints them."""
+    t = ctx.text
+    others = _alternatives(phase)
+    if not others:
+        return None
+    own = next((c for c in phase.candidates if c.pinned), None)
+    rows = [(t.get("exec.chosen"), _configuration(own.accelerator_named(t.lang), own.precision, own.layout, t)
+             if own is not None else phase.config.accelerator_named(t.lang), format_number(phase.config.gpus, 0),
+             candidate_cost(own.cost, own.cost_unit, t) if own is not None else t.get("bom.quote_needed"))]
+    rows += [(t.get("exec.alternative", n=i), _configuration(c.accelerator_named(t.lang), c.precision, c.layout, t),
+              format_number(c.gpus, 0), candidate_cost(c.cost, c.cost_unit, t)) for i, c in enumerate(others, start=1)]
+    header = (t.get("search.option"), t.get("search.configuration"), t.get("candidates.gpus"),
+              t.get("candidates.cost" if phase.config.owns_hardware else "candidates.cost_rent"))
+    return DataTable(header, tuple(rows), ("left", "left", "right", "right"), title=t.get("exec.alternatives"))
+
+
+def _alternatives(phase: PhaseEstimate) -> list[Candidate]:
+    return [c for c in phase.candidates if not c.pinned and c.fits and c.gpus > 0][:2]
+
+
+REUSES = ("ledger_reuses_servers", "ledger_reuses_servers_only")
+"""Reasons of a row whose cost buys only what the servers carried in from the previous phase lack: beside the table,
+so a reader comparing the rows' costs sees which buy servers and which reuse them."""
+
+
+def alternatives_warnings(ctx: ProposalContext, phase: PhaseEstimate) -> list[Note]:
+    """The attention data-parallel warning of each alternative in the table that runs that layout (its reason), and
+    for the plan's row and each alternative that reuses the previous phase's servers, how many it reuses and buys."""
+    others = _alternatives(phase)
+    t = ctx.text
+    sep = "：" if t.lang == "zh" else ": "
+    notes = [Note(_configuration(c.accelerator_named(t.lang), c.precision, c.layout, t) + sep
+                  + reason_text(r, t.lang), "warning")
+             for c in others for r in c.reasons if r.key == "search_attention_dp"]
+    own = next((c for c in phase.candidates if c.pinned), None)
+    rows = ([(t.get("exec.chosen"), own)] if own is not None else []) + \
+        [(t.get("exec.alternative", n=i), c) for i, c in enumerate(others, start=1)]
+    notes += [Note(name + sep + reason_text(r, t.lang)) for name, c in rows for r in c.reasons if r.key in REUSES]
+    return notes
+
+
+def _configuration(accelerator: str, precision: str, layout: str, t: ReportText) -> str:
+    """"Huawei Ascend 910B 64GB（FP16 · TP2 × PP4）": the accelerator with its precision and layout, once each."""
+    parts = [part for part in (precision, layout) if part and not (part == precision and layout.startswith(part))]
+    detail = " · ".join(parts)
+    return accelerator if not detail else (f"{accelerator}（{detail}）" if t.lang == "zh" else f"{accelerator} ({detail})")
+
+
+def candidate_cost(cost: float, unit: str, t: ReportText) -> str:
+    """A ranked row's cost over the phase (its ledger total, in the plan's currency); a quote needed when unknown."""
+    if unit not in CURRENCY_SYMBOLS:
+        return format_quantity(cost, unit, t)
+    if cost != cost:
+        return t.get("bom.quote_needed")
+    return format_money(cost, unit, t.lang)
