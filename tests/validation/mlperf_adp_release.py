@@ -27,7 +27,7 @@ GROUPS = 8  # every DeepSeek-R1 case runs attention data-parallel over 8 GPUs x 
 def release_rows(by: dict) -> dict[str, dict[str, float]]:
     """DeepSeek-R1 case id -> C, m, forced share, excess held / as they come (prompts an iteration), wait (s)."""
     from mlperf_deepseek_r1 import ADP_BALANCER
-    from validation_runner import mlperf_figures
+    from mlperf_inference_prediction import mlperf_figures
 
     from gpudesk.core.adp_release import release_excess
     from gpudesk.core.busiest_rank import expected_busiest

@@ -191,7 +191,7 @@ def output_cv(log: dict = DELL_SERVER) -> float:
 def server_gaps(by: dict) -> dict[str, tuple[float, float, float]]:
     """Server case id -> (sequences an instance held: completed tokens/s per instance × median TPOT, Little's law;
     the log's median TPOT ms; gpudesk's iteration ms at that batch, offline, no latency target)."""
-    from validation_runner import mlperf_figures  # the runner imports this module's cases
+    from mlperf_inference_prediction import mlperf_figures  # it imports this module's cases
 
     out = {}
     for i, tpot in SERVER_TPOT.items():

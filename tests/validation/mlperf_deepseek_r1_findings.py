@@ -39,7 +39,7 @@ def _drains(by: dict, ids: list[str]) -> dict[str, tuple[float, float, float, fl
     """Offline case id -> (gpudesk's steady iteration ms, the drain's cost as a share of the run, the run's
     samples per instance, the share of the run after its P95 completion) at the case's layout
     (core/inference_drain.py via the runner)."""
-    from validation_runner import mlperf_figures, offline_run  # the runner imports this module's cases
+    from mlperf_inference_prediction import mlperf_figures, offline_run  # it imports this module's cases
 
     out = {}
     for i in ids:
@@ -79,7 +79,7 @@ def deepseek_findings(rows: list, by: dict) -> str:
     m51 = 4096 / (by[b200].measured * 8) * 1e3
     m60 = 8192 / (by[b300].measured * 8) * 1e3
     share = sorted(d[1] for d in drains.values())
-    from validation_runner import mlperf_inputs  # the runner imports this module's cases
+    from mlperf_inference_prediction import mlperf_inputs  # it imports this module's cases
 
     one = float(decode_steps(mlperf_inputs(by[b200], 1))(np.ones(1), np.full(1, context))[0]) * 1e3
     gaps = server_gaps(by)
@@ -160,7 +160,7 @@ def deepseek_findings(rows: list, by: dict) -> str:
 
 def server_limit_findings(rows: list, by: dict) -> str:
     """What limited the v5.1 DeepSeek-R1 Server runs, read from their logs, against what bounds gpudesk's rate."""
-    from validation_runner import mlperf_figures  # the runner imports this module's cases
+    from mlperf_inference_prediction import mlperf_figures  # it imports this module's cases
 
     err = {r.id: r.error for r in rows}
     gaps = server_gaps(by)

@@ -80,7 +80,7 @@ def with_graphs(case):
 
 def per_kernel(case) -> tuple[float, float, float, float]:
     """(sequences, gpudesk's decode step s, kernels per step, GPU s per kernel) at the twin log's load (INTERACTIVE)."""
-    from validation_runner import mlperf_inputs  # the runner imports the cases, which import this module
+    from mlperf_inference_prediction import mlperf_inputs  # it imports the cases, which import this module
 
     log = INTERACTIVE_LOGS[TWIN]
     seqs = log["tokens_per_s"] / (case.gpus // case.tp) * log["tpot"]
@@ -146,8 +146,8 @@ def graph_findings(results: list, by: dict) -> list[str]:
 def eager_sum(extra_s: float) -> list[tuple[str, float, float]]:
     """(case id, error, error if every graph-less 405B engine paid ``extra_s`` more per kernel, added to the kernel
     boundary): the sum form of an eager launch, an experiment for the paragraph above, not part of the model."""
+    from mlperf_inference_prediction import predict_mlperf_inference
     from validation_cases_mlperf_inference import MLPERF_INFERENCE_CASES
-    from validation_runner import predict_mlperf_inference
 
     from gpudesk.core.inference_step import ReplicaModel
 

@@ -84,7 +84,7 @@ def output_lengths(log: dict) -> dict[str, float]:
 def breakdown(case: MLPerfInferenceCase) -> dict[str, float]:
     """gpudesk's replica-seconds per request at the case's layout and batch, split by what spends them, and the
     measured rate's (Offline: the replica's whole time; Server: the rate it sustained)."""
-    from validation_runner import mlperf_figures, predict_mlperf_inference
+    from mlperf_inference_prediction import mlperf_figures, predict_mlperf_inference
 
     from gpudesk.core.efficiency import Efficiencies
     from gpudesk.core.hardware import HardwareArrays
@@ -132,7 +132,7 @@ def log_check(case: MLPerfInferenceCase, log: dict) -> dict[str, float]:
     first token at P50 and P99 (the prefill queue's wait + prefill + one iteration, as ``infer.ttft_s`` /
     ``infer.ttft_p99_s`` compute it) and the time per output token, mean and P99 (``tpot_at_rate``). Nothing here
     is fitted to the logs."""
-    from validation_runner import mlperf_figures, predict_mlperf_inference
+    from mlperf_inference_prediction import mlperf_figures, predict_mlperf_inference
 
     from gpudesk.core.efficiency import Efficiencies
     from gpudesk.core.hardware import HardwareArrays
@@ -194,7 +194,7 @@ def budget_feed(case: MLPerfInferenceCase, log: dict | None = None) -> tuple[flo
 
 def ratios(cases: list[MLPerfInferenceCase]) -> list[tuple[str, float, float]]:
     """(round and system, measured Server / Offline tokens/s, gpudesk's) for every pair of one round and system."""
-    from validation_runner import predict_mlperf_inference
+    from mlperf_inference_prediction import predict_mlperf_inference
 
     by = {c.id: c for c in cases if c.task == "llama3.1-405b"}
     out = []

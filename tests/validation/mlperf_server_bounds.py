@@ -123,7 +123,7 @@ def balancer_hold(by: dict) -> dict[str, tuple[float, float]]:
 def gpudesk_first_token(case, rate: float, held: bool = True) -> float:
     """gpudesk's P99 first token for ``case`` at ``rate`` requests/s per replica (the plan's infer.ttft_p99_s);
     ``held`` False: without the ADP balancer's hold (core/adp_hold.py), as before it was modelled."""
-    from validation_runner import mlperf_inputs
+    from mlperf_inference_prediction import mlperf_inputs
 
     from gpudesk.core.inference import estimate_inference
 
@@ -135,7 +135,7 @@ def gpudesk_first_token(case, rate: float, held: bool = True) -> float:
 def decode_iteration(case, log: dict) -> tuple[float, float, float]:
     """(sequences a replica held: Little's law; the decode-only iteration the log implies there, s; gpudesk's decode
     step at that batch, s) for a Llama 3.1 405B Server or Interactive log (module note)."""
-    from validation_runner import mlperf_figures, predict_mlperf_inference
+    from mlperf_inference_prediction import mlperf_figures, predict_mlperf_inference
 
     tp = predict_mlperf_inference(case)[1]  # the stored config's, else gpudesk's best layout (as the case reads)
     fs = mlperf_figures(case, tp)

@@ -33,7 +33,7 @@ GB200_SERVER_LOG = dict(scheduled=45.06, completed=44.76, ttft_p50=0.641437563, 
 def same_engine(case) -> tuple[float, float]:
     """(gpudesk's Server tokens/s per GPU for ``case`` at its layout, the same plan's steady Offline tokens/s per GPU:
     its engine batch full, no latency target, no end drain)."""
-    from validation_runner import mlperf_inputs, predict_mlperf_inference  # the runner imports the cases
+    from mlperf_inference_prediction import mlperf_inputs, predict_mlperf_inference  # it imports the cases
 
     from gpudesk.core.inference import estimate_inference
 
@@ -51,7 +51,7 @@ def twins(cases) -> list[tuple[object, object]]:
 
 def steady_offline(case) -> float:
     """gpudesk's Offline tokens/s per GPU for an Offline case at its layout with the batch full (no end drain)."""
-    from validation_runner import mlperf_figures, predict_mlperf_inference  # the runner imports the cases
+    from mlperf_inference_prediction import mlperf_figures, predict_mlperf_inference  # it imports the cases
 
     return float(mlperf_figures(case, predict_mlperf_inference(case)[1]).value_at("infer.tokens_per_s_per_gpu", 0))
 
@@ -68,7 +68,7 @@ def logged_capacity(by: dict) -> dict[str, tuple[float, float, float]]:
 
 def predict_mlperf_inference_rate(case) -> float:
     """gpudesk's Server queries/s for the whole system of ``case`` (tokens/s per GPU × GPUs ÷ mean output)."""
-    from validation_runner import predict_mlperf_inference  # the runner imports the cases
+    from mlperf_inference_prediction import predict_mlperf_inference  # it imports the cases
 
     return predict_mlperf_inference(case)[0] * case.gpus / case.output
 
@@ -80,7 +80,7 @@ def server_offline_findings(rows: list, by: dict) -> str:
     now = {i: same_engine(by[i]) for i in BEFORE}
     drained = [(s, o) for s, o in twins(list(by.values())) if pred.get(s.id, 0) > pred.get(o.id, float("inf"))]
     log = GB200_SERVER_LOG
-    from validation_runner import mlperf_figures  # the runner imports the cases
+    from mlperf_inference_prediction import mlperf_figures  # it imports the cases
 
     gb200 = by["mlperf-i51-deepseek-r1-gb200x72-server"]
     ttft = float(mlperf_figures(gb200, gb200.tp).value_at("infer.server_ttft_tail_s", 0))
@@ -197,7 +197,7 @@ def interactive_findings(rows: list, by: dict) -> str:
     step = {k: float(np.ravel(v)[0]) * 1e3 for k, v in rep.decode_step(one * 25, one * (case.prompt + case.output / 2)).items()}
     b200 = [i for i in err if i.endswith("llama31-405b-b200x8-interactive")]
     gb200, nvidia_b200 = DISAGG_CASE, "mlperf-i51-llama31-405b-b200x8-interactive"
-    from validation_runner import mlperf_figures, predict_mlperf_inference  # the runner imports the cases
+    from mlperf_inference_prediction import mlperf_figures, predict_mlperf_inference  # it imports the cases
 
     aggregated = predict_mlperf_inference(replace(by[gb200], tp=4, prefill_tp=0, pools=(0, 0), max_batch=2048))[0]
     served = mlperf_figures(by[gb200], by[gb200].tp)

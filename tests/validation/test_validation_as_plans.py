@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from mlperf_inference_prediction import mlperf_figures
 from validation_as_plans import mlperf_inference_plan, training_plan
 from validation_catalog import catalog
-from validation_runner import ALL_TRAINING_CASES, MLPERF_INFERENCE_CASES, mlperf_figures, predict_training
+from validation_runner import ALL_TRAINING_CASES, MLPERF_INFERENCE_CASES, predict_training
 
 from gpudesk.results.pipeline import estimate_plan
 

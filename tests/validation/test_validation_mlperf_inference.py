@@ -19,6 +19,7 @@ from mlperf_deepseek_r1 import (
 )
 from mlperf_deepseek_r1_findings import _drains
 from mlperf_graphs import CAPTURED, graphs_off
+from mlperf_inference_prediction import predict_mlperf_inference
 from mlperf_llama_405b import (
     INTERACTIVE_LOGS,
     SERVER_LOGS,
@@ -38,7 +39,7 @@ from mlperf_server_offline import (
 )
 from mlperf_submitted_configs import SUBMITTED, SUBMITTED_DENSE, V50_TARGET_QPS
 from validation_cases_mlperf_inference import GROUP_MLPERF_INFERENCE, MLPERF_INFERENCE_CASES, OUTPUT_CV, TASKS
-from validation_runner import MEDIAN_LIMITS, predict_mlperf_inference
+from validation_runner import MEDIAN_LIMITS
 from validation_split import frozen_split
 
 

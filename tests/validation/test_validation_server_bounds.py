@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from mlperf_inference_prediction import predict_mlperf_inference
 from mlperf_server_bounds import (
     BALANCER,
     MORE_405B_LOGS,
@@ -13,7 +14,6 @@ from mlperf_server_bounds import (
     log_capacity,
 )
 from validation_cases_mlperf_inference import MLPERF_INFERENCE_CASES
-from validation_runner import predict_mlperf_inference
 
 BY = {c.id: c for c in MLPERF_INFERENCE_CASES}
 
