@@ -56,6 +56,7 @@ import numpy as np
 from validation_amd_builds import where_it_goes
 from validation_amd_preemption import preemption_record
 from validation_amd_reading import reading_record
+from validation_amd_sync_host import sync_host
 from validation_cases_inference import InferenceCase
 from validation_cases_serving import ServingCase
 from validation_catalog import catalog
@@ -252,7 +253,7 @@ def findings(results: list) -> list[str]:
         f"gpudesk's step at batch 1 is {_step_ms(_at_one(step), replace(step, max_batch=1)):.1f} ms (a weight stream "
         "of 8.8 GB per GPU, 160 all-reduces, 720 kernel boundaries): the step's fixed part already costs "
         f"{AMD_LATENCY_70B_S[1] / 2048 * 1e3 / _step_ms(_at_one(step), replace(step, max_batch=1)):.1f}x gpudesk's "
-        "on that stack, not only its cost per sequence; " + where_it_goes(results, AMD_MI300X_SERVING) + " "
+        "on that stack, not only its cost per sequence; " + where_it_goes(results, AMD_MI300X_SERVING) + sync_host(results, AMD_MI300X_SERVING) + " "
         + preemption_record(list(AMD_MI300X_SERVING), {c.id: by[c.id].predicted for c in AMD_MI300X_SERVING}) + " "
         "**Their own groups** (2026-12-03/04): a serving figure on an AMD CDNA3 "
         "accelerator takes the band of these runs (core/accuracy.py `AMD_CDNA3_SERVING_GROUP`), not the pooled serving "
