@@ -23,39 +23,30 @@ from __future__ import annotations
 import itertools
 import os
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QApplication
 from screenshot_paths import screenshot_folder
-from test_i18n_support import words_of
 from test_shell_support import SAMPLES, catalog, flush, make_window, settings  # noqa: F401
 from window_audit import (
     Finding,
     TextRules,
     bad_texts,
     bare_zero_choices,
-    catalog_words,
     chart_defects,
     clipped_widgets,
     coded_text_fields,
     number_fields,
     off_screen,
-    plan_words,
     saved_plan_words,
+    unexplained_unknowns,
     untyped_charts,
     visible_texts,
 )
 from window_audit_tables import columns_past_the_edge, cut_figure_labels, cut_headers, unreadable_cells
+from window_text_rules import rules_for
 from window_walk import Walk, compare_from_cache, form_over_view, language_and_theme, save_shots, sideways_pixels
 
-from gpudesk.catalog import field_rules
-from gpudesk.catalog.schema import TABLES
-from gpudesk.catalog.sources import chinese_texts
-from gpudesk.core import constants as C
-from gpudesk.core.constants import Constant
-from gpudesk.report.formula_text import constant_source_table
-from gpudesk.session.sample_text import shipped_sample
 from gpudesk.ui.actions import ActionId
 from gpudesk.ui.screen_fit import fit_to_screen
 from gpudesk.wizard.steps import STEPS
@@ -126,45 +117,6 @@ def guided_plan(window) -> None:
     flush()
 
 
-def constants_of(module) -> list[Constant]:
-    found = []
-    for value in vars(module).values():
-        if isinstance(value, Constant):
-            found.append(value)
-        elif isinstance(value, dict):
-            found += [v for v in value.values() if isinstance(v, Constant)]
-    return found
-
-
-def catalog_vocabulary(catalog, lang: str) -> set[str]:  # noqa: F811
-    """Words of the catalog's content a browser shows as they are: source titles, publishers and addresses (in
-    English also the sources' and the rows' notes), and the codes its fields accept (vendors, families, kinds): the catalog's own values; and where
-    each tuning constant comes from, as the Explain panel cites it in the reader's language (in Chinese the citation
-    as published inside translated words, so an English source left untranslated is caught)."""
-    texts = [f"{c.title} {c.publisher} {c.url}" for c in catalog.citations().values()]
-    if lang == "en":  # in Chinese the rows' and the sources' notes read in Chinese (notes_zh, note_zh)
-        texts += [c.note for c in catalog.citations().values()]
-        texts += [r.provenance.notes for table in TABLES for r in catalog.rows(table)]
-    else:  # the names those Chinese notes keep in Latin ("hardware-facts", "Lockwood"; tests/catalog holds them)
-        chinese = chinese_texts()
-        texts += [zh for _en, zh in [*chinese.notes.values(), *chinese.citation_notes.values()]]
-    cited = constant_source_table("zh") if lang == "zh" else {c.name: (c.source, c.source) for c in constants_of(C)}
-    texts += [translated for _english, translated in cited.values()]
-    texts += [choice for table in field_rules.RULES.values() for rule in table.values() for choice in rule.choices]
-    return words_of(texts)
-
-
-def rules_for(window, catalog, lang: str, plan: Path | None) -> TextRules:  # noqa: F811
-    allowed = catalog_words(catalog) | catalog_vocabulary(catalog, lang)
-    allowed |= words_of(TABLES)  # a source's catalog path ("目录 nics/connectx-7-ndr.gbps"), beside the row id
-    if not (lang == "zh" and plan is not None and shipped_sample(plan)):  # a shipped sample reads in Chinese
-        allowed |= plan_words(window.document.project) | (saved_plan_words(plan) if plan is not None else set())
-    ids = frozenset(r.id for table in (catalog.accelerators(), catalog.servers(), catalog.models(),
-                                       catalog.storage_options(), catalog.cloud_offers(), catalog.nics(),
-                                       catalog.switches()) for r in table if "-" in r.id)
-    return TextRules(lang, allowed, ids)
-
-
 def audit(window, rules: TextRules, where: str) -> list[Finding]:
     findings = [Finding(where, why, "off screen") for why in [off_screen(window)] if why]
     findings += clipped_widgets(window) + bad_texts(visible_texts(window), rules) + coded_text_fields(window)
@@ -215,27 +167,6 @@ def walk(window, rules: TextRules, name: str, every_phase: bool, shots: str, wha
 def noted_key(keys, figures) -> str | None:
     """The first of ``keys`` whose figure carries a note ("the catalog has no idle power for this server")."""
     return next((k for k in keys if k in figures and figures.explain(k).note), None)
-
-
-UNKNOWN_SHOWN = frozenset({"unknown", "未知"})
-
-
-def unexplained_unknowns(page, rented: bool, where: str) -> list[Finding]:
-    """Figures a step shows as unknown with no reason on screen. Network figures of a rented phase are explained by
-    its checks (the provider's network is in the rental price: step 5 read 网络成本 未知 under "本步骤没有警告");
-    every other unknown by the page's "why some figures are unknown" lines, which name the missing catalog field or
-    plan input and how to supply it (an inference plan's checkpoint write time read 未知 with no word why). A
-    break-even that never comes reads "never pays back", not unknown."""
-    model = page.figures.figure_model
-    unknown = [k for k in model.keys() if model.value_text(k) in UNKNOWN_SHOWN]
-    network = [k for k in unknown if k.startswith("net.")]
-    findings = []
-    if rented and network and not page.checks.checks():
-        findings.append(Finding(where, ", ".join(network), "an unknown network figure on a rented phase, unexplained"))
-    rest = [k for k in unknown if not (rented and k.startswith("net."))]
-    if rest and not (page.unknowns.isVisible() and page.unknowns.text()):
-        findings.append(Finding(where, ", ".join(rest), "an unknown figure with no reason on screen"))
-    return findings
 
 
 def report(findings: list[Finding]) -> str:

@@ -5,7 +5,9 @@ visible text show a code, a raw number or (in Chinese) English.
 * :func:`clipped_widgets` — a visible widget that its parent cuts off (it reaches past the parent's rectangle,
   outside a scroll area's viewport) or that its layout squeezed below the smallest size that shows its whole
   text (a label, button, combo box or group box title cut mid-word), and a choice list whose current choice is
-  wider than its closed box and is cut without "…" and a tool tip.
+  wider than its closed box and is cut without "…" and a tool tip. These two in ``window_audit_geometry``
+  (imported here for the audit).
+* :func:`unexplained_unknowns` — a figure a step shows as unknown with no reason on screen.
 * :func:`visible_texts` — every text a user can read in a widget tree: labels, buttons, menus, choice lists,
   tables, tool tips, rich-text panels and the charts' titles, axes and legends.
 * :func:`cut_axis_titles`, :func:`labels_outside_plots`, :func:`charts_wider_than_their_view` — chart checks,
@@ -25,23 +27,12 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from PySide6.QtCore import QRect
 from PySide6.QtWidgets import (
-    QAbstractButton,
-    QAbstractScrollArea,
     QAbstractSpinBox,
     QComboBox,
-    QDockWidget,
     QDoubleSpinBox,
-    QGroupBox,
-    QLabel,
     QLineEdit,
-    QMenu,
-    QSizePolicy,
     QSpinBox,
-    QStyle,
-    QStyleOptionComboBox,
-    QTabBar,
     QTextEdit,
     QWidget,
 )
@@ -57,6 +48,7 @@ from window_audit_charts import (  # noqa: F401
     untyped_charts,
 )
 from window_audit_finding import Finding
+from window_audit_geometry import clipped_widgets, off_screen  # noqa: F401
 from window_audit_money import large_count_in_digits, large_money_in_yuan
 
 import gpudesk.ui  # noqa: F401 - applies the PySide6 refcount guard first
@@ -254,96 +246,24 @@ def number_fields(root: QWidget, lang: str) -> list[Finding]:
     return found
 
 
-# -- geometry ------------------------------------------------------------------------------------------------
-def off_screen(window: QWidget) -> str | None:
-    """Why ``window`` does not fit its screen's available area, or None."""
-    screen = window.screen()
-    area = screen.availableGeometry()
-    frame = window.frameGeometry()
-    if area.contains(frame):
-        return None
-    return f"{type(window).__name__}#{window.objectName()} {_rect(frame)} leaves {screen.name()} {_rect(area)}"
+UNKNOWN_SHOWN = frozenset({"unknown", "未知"})
 
 
-def _rect(r: QRect) -> str:
-    return f"{r.width()}×{r.height()}+{r.x()}+{r.y()}"
-
-
-def _scrolled(widget: QWidget) -> bool:
-    """Inside a scroll area's viewport: the viewport shows part of it and scroll bars reach the rest."""
-    parent = widget.parentWidget()
-    while parent is not None:
-        area = parent.parentWidget()
-        if isinstance(area, QAbstractScrollArea) and parent is area.viewport():
-            return True
-        parent = area
-    return False
-
-
-def _shown(widget: QWidget, root: QWidget) -> bool:
-    return widget.isVisibleTo(root) and widget.isVisible() and widget.width() > 0 and widget.height() > 0
-
-
-SQUEEZE_CHECKED = (QLabel, QAbstractButton, QComboBox, QGroupBox, QLineEdit, QAbstractSpinBox)
-
-
-def _needs(widget: QWidget) -> tuple[int, int]:
-    """The smallest size that shows the widget's whole text: its minimum size hint, or for a label that
-    elides or wraps, nothing (it shows what fits and says the rest in its tool tip)."""
-    if isinstance(widget, QLabel) and (widget.wordWrap() or widget.property("elides")):
-        return 0, 0
-    hint = widget.minimumSizeHint()
-    policy = widget.sizePolicy()
-    width = 0 if policy.horizontalPolicy() == QSizePolicy.Policy.Ignored else hint.width()
-    height = 0 if policy.verticalPolicy() == QSizePolicy.Policy.Ignored else hint.height()
-    if isinstance(widget, QLabel) and not widget.text().strip():
-        return 0, 0
-    return width, height
-
-
-def _cut_choice(combo: QComboBox) -> str:
-    """The current choice of a closed, non-editable box when it is wider than the box shows, unless the box
-    shortens it with … and says it whole in its tool tip (``ElidedComboBox``); else ""."""
-    if combo.isEditable() or combo.property("elides") or not combo.currentText():
-        return ""
-    option = QStyleOptionComboBox()
-    combo.initStyleOption(option)
-    field = combo.style().subControlRect(QStyle.ComplexControl.CC_ComboBox, option,
-                                         QStyle.SubControl.SC_ComboBoxEditField, combo)
-    needed = combo.fontMetrics().horizontalAdvance(combo.currentText())
-    icon = option.iconSize.width() + 4 if not option.currentIcon.isNull() else 0
-    if needed + icon <= field.width():
-        return ""
-    return f"{needed + icon} px of text in {field.width()} px: {combo.currentText()}"
-
-
-def clipped_widgets(root: QWidget, tolerance: int = 1) -> list[Finding]:
-    """Visible widgets of ``root`` cut off by their parent or squeezed below the size that shows their text."""
+def unexplained_unknowns(page, rented: bool, where: str) -> list[Finding]:
+    """Figures a step shows as unknown with no reason on screen. Network figures of a rented phase are explained by
+    its checks (the provider's network is in the rental price: step 5 read 网络成本 未知 under "本步骤没有警告");
+    every other unknown by the page's "why some figures are unknown" lines, which name the missing catalog field or
+    plan input and how to supply it (an inference plan's checkpoint write time read 未知 with no word why). A
+    break-even that never comes reads "never pays back", not unknown."""
+    model = page.figures.figure_model
+    unknown = [k for k in model.keys() if model.value_text(k) in UNKNOWN_SHOWN]
+    network = [k for k in unknown if k.startswith("net.")]
     findings = []
-    for widget in root.findChildren(QWidget):
-        if widget.isWindow() or not _shown(widget, root) or isinstance(widget, QMenu | QTabBar):
-            continue
-        if isinstance(widget, QDockWidget) and widget.visibleRegion().isEmpty():
-            continue  # a dock behind another dock's tab: Qt parks it out of sight until its tab is chosen
-        parent = widget.parentWidget()
-        if isinstance(parent, QAbstractSpinBox | QComboBox | QTabBar):
-            continue  # the editor's own parts; a tab bar's scroll arrows, which Qt's style sizes itself
-        where = f"{type(widget).__name__}#{widget.objectName()} in {type(parent).__name__}#{parent.objectName()}"
-        if parent is not None and not _scrolled(widget) and not isinstance(parent, QAbstractScrollArea):
-            inside = parent.rect().adjusted(-tolerance, -tolerance, tolerance, tolerance)
-            if not inside.contains(widget.geometry()):
-                findings.append(Finding(where, f"{_rect(widget.geometry())} outside {_rect(parent.rect())}",
-                                        "cut off by its parent"))
-                continue
-        if isinstance(widget, QComboBox) and (cut := _cut_choice(widget)):
-            findings.append(Finding(where, cut, "a choice cut off in its box"))
-            continue
-        if isinstance(widget, SQUEEZE_CHECKED):
-            width, height = _needs(widget)
-            if widget.width() + tolerance < width or widget.height() + tolerance < height:
-                text = widget.text() if hasattr(widget, "text") else getattr(widget, "title", lambda: "")()
-                findings.append(Finding(where, f"{widget.width()}×{widget.height()} < {width}×{height}: {text}",
-                                        "squeezed below its text"))
+    if rented and network and not page.checks.checks():
+        findings.append(Finding(where, ", ".join(network), "an unknown network figure on a rented phase, unexplained"))
+    rest = [k for k in unknown if not (rented and k.startswith("net."))]
+    if rest and not (page.unknowns.isVisible() and page.unknowns.text()):
+        findings.append(Finding(where, ", ".join(rest), "an unknown figure with no reason on screen"))
     return findings
 
 
