@@ -32,7 +32,7 @@ PLOT_MIN_WIDTH = 222
 pyqtgraph draws it (34 px of sample and gap where it takes 20 + 16 + the label's 8 px of margins + the legend's 18),
 the rule said 260 and left 222: the plot width the window's charts were reviewed with (stop 21), now stated as it is."""
 PLOT_MIN_HEIGHT = 130
-"""Pixels of plot the notes under a chart must leave unfolded (``arrange.wrap_notes``, above ``CHROME_HEIGHT``)."""
+"""Pixels of plot the notes under a chart must leave unfolded (``chart_notes.wrap_notes``, above ``CHROME_HEIGHT``)."""
 BELOW_PLOT_MIN_HEIGHT = 90
 """Pixels of plot (``plot_height``) a legend below it must leave, as drawn: the 130 px the rule asked with legend rows
 counted 21 px high and 44 px of chrome left 96, 93 and 90 px of plot under one, two and three rows drawn 24 px high

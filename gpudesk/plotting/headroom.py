@@ -69,7 +69,7 @@ def category_room(panel: PlotPanel, count: int) -> float:
 
 def top_band(height: float, label_height: float) -> float:
     """Pixels at the top of a horizontal chart's plot ``height`` pixels high that its value lines' labels take (where
-    ``_draw_reflines`` puts them)."""
+    ``reference_marks.draw_reflines`` puts them)."""
     return (1.0 - UPRIGHT_LABEL_AT + 0.02) * height + label_height + LABEL_AIR
 
 

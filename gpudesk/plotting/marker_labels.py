@@ -204,7 +204,7 @@ def _place_level_label(line: pg.InfiniteLine, box: QtCore.QRectF, placed: list[Q
     height = QtGui.QFontMetricsF(line.label.textItem.font()).height() + 4
     above = y - box.top() >= height
     sides = [above, not above] if (box.bottom() - y if above else y - box.top()) >= height else [above]
-    own = getattr(line, "gpudesk_along", line.label.orthoPos)  # where ``_draw_reflines`` put it
+    own = getattr(line, "gpudesk_along", line.label.orthoPos)  # where ``reference_marks.draw_reflines`` put it
     for along, edge in ((own, 1), (LEVEL_LABEL_LEFT, 0)):
         for side in sides:
             line.label.setPosition(along)

@@ -18,11 +18,12 @@ from PySide6 import QtCore, QtGui
 
 from gpudesk.plotting import bars, fit, ticks
 from gpudesk.plotting.axes import NumberAxis, number_plot, set_category_ticks, wrap_category
-from gpudesk.plotting.headroom import UPRIGHT_LABEL_AT, category_room, with_headroom
+from gpudesk.plotting.headroom import category_room, with_headroom
 from gpudesk.plotting.palette import Theme
+from gpudesk.plotting.reference_marks import draw_markers, draw_reflines, on_axis
 from gpudesk.report.chart_text import axis_title
 from gpudesk.report.durations import DURATION_AXES
-from gpudesk.results.chart_model import ChartSpec, Marker, RefLine, Series
+from gpudesk.results.chart_model import ChartSpec, Marker, Series
 
 T = TypeVar("T")  # a pooled chart item
 LOG_TICKS_AT_DATA = 12
@@ -39,10 +40,6 @@ class DrawnSeries:
     base: np.ndarray  # bar bottoms (stacked); y for other styles
     top: np.ndarray  # bar tops; y for other styles
     width: float  # bar or tick width in x units; 0 for points
-
-
-def _log(value: float, on: bool) -> float:
-    return math.log10(value) if on and value > 0 else value
 
 
 def is_horizontal(spec: ChartSpec) -> bool:
@@ -127,11 +124,11 @@ class PlotPanel:
         for item in self._bars[used_bars:]:
             item.set_bars([], [], [], 1.0, self.horizontal)
             item.setVisible(False)
-        self._draw_reflines(self._hlines, [r for r in spec.hlines if r.panel == panel], 0, theme)
-        self._draw_reflines(self._vlines, [r for r in spec.vlines if r.panel == panel], 90, theme)
+        draw_reflines(self, self._hlines, [r for r in spec.hlines if r.panel == panel], 0, theme)
+        draw_reflines(self, self._vlines, [r for r in spec.vlines if r.panel == panel], 90, theme)
         markers = [m for m in spec.markers if m.panel == panel and math.isfinite(m.x) and math.isfinite(m.y)]
         if restyle or markers != self.markers:  # the same markers (often none) on the same axes: drawn already
-            self._draw_markers(markers, theme)
+            draw_markers(self, markers, theme)
         self._categories = list(spec.categories or ())
 
     def _style_axes(self, spec: ChartSpec, panel: int, theme: Theme) -> None:
@@ -263,62 +260,6 @@ class PlotPanel:
             options.update(connect="pairs", pen=pg.mkPen(colour, width=3, style=QtCore.Qt.PenStyle.DashLine))
         return options
 
-    def _draw_reflines(self, pool: list[pg.InfiniteLine], lines: list[RefLine], angle: int, theme: Theme) -> None:
-        """``angle`` 0: lines at a y value (``hlines``); 90: at an x value. Transposed when horizontal."""
-        log_on = self._log[1] if angle == 0 else self._log[0]
-        angle = 90 - angle if self.horizontal else angle
-        for i, ref in enumerate(lines):
-            if i < len(pool):
-                line = pool[i]
-            else:
-                line = pg.InfiniteLine(angle=angle, movable=False, label="", labelOpts={"movable": False})
-                # over the bars (z 1) and curves (10), with its label: a horizontal rack chart hid '机柜上限 8.4 kW'
-                # behind the rows' bars but for 'kW'
-                line.setZValue(20)
-                self.plot.addItem(line, ignoreBounds=True)
-                pool.append(line)
-            colour = theme.colour(ref.color_role, i)
-            line.setAngle(angle)
-            line.setPen(pg.mkPen(colour, width=2, style=QtCore.Qt.PenStyle.DashLine))
-            line.setPos(_log(ref.value, log_on))
-            line.gpudesk_text = ref.label  # fit_ref_labels shortens what is shown to the room it has
-            line.label.setFormat(ref.label.replace("{", "{{").replace("}", "}}"))
-            line.label.setColor(colour)
-            line.label.fill = pg.mkBrush(theme.label_fill)
-            # Level lines' labels staggered (``fit_ref_labels`` moves one off another); upright ones along the top, each
-            # shortened to the room before the next line, over the room ``headroom`` keeps (a horizontal chart: low end)
-            along = 0.97 - 0.12 * (i % 4) if angle == 0 else UPRIGHT_LABEL_AT
-            line.gpudesk_along = 1.0 - along + 0.02 if self.horizontal and angle == 90 else along
-            line.label.setPosition(line.gpudesk_along)
-            line.label.anchors = [(1, 1), (1, 1)] if angle == 0 else [(1, 0), (1, 0)]
-            line.label.updatePosition()
-            line.setVisible(True)
-        for line in pool[len(lines) :]:
-            line.setVisible(False)
-
-    def _draw_markers(self, markers: list[Marker], theme: Theme) -> None:
-        self.markers = markers
-        log_x, log_y = self._log
-        brushes = [theme.colour(m.color_role, i) for i, m in enumerate(markers)]
-        self._marker_item.setData(*self._view_xy([m.x for m in markers], [m.y for m in markers]), pen=None,
-                                  symbol=["star" if m.color_role == "chosen" else "d" for m in markers], symbolSize=18,
-                                  symbolBrush=brushes, symbolPen=pg.mkPen(theme.foreground, width=1))
-        for i, marker in enumerate(markers):
-            if i < len(self._marker_labels):
-                text = self._marker_labels[i]
-            else:
-                text = pg.TextItem(anchor=(0, 1))
-                text.setZValue(21)
-                self.plot.addItem(text, ignoreBounds=True)
-                self._marker_labels.append(text)
-            text.setText(marker.label, color=theme.foreground)
-            text.fill, text.gpudesk_text = pg.mkBrush(theme.label_fill), marker.label  # see keep_marker_labels_inside
-            text.setAnchor((0, 1))  # above the point; fit_ref_labels moves it below when a line's label is there
-            text.setPos(*self._view_xy(_log(marker.x, log_x), _log(marker.y, log_y)))
-            text.setVisible(bool(marker.label))
-        for text in self._marker_labels[len(markers) :]:
-            text.setVisible(False)
-
     # -- view range -----------------------------------------------------------
     def reset_range(self, spec: ChartSpec, panel: int) -> None:
         log_x, log_y = spec.log_x, spec.y_log(panel)
@@ -340,14 +281,14 @@ class PlotPanel:
         if spec.categories is not None:
             x_range = (-0.6 - category_room(self, len(spec.categories)), len(spec.categories) - 0.4)
         else:
-            x_range = _padded([_log(v, log_x) for v in xs if v > 0 or not log_x], 0.03)
+            x_range = _padded([on_axis(v, log_x) for v in xs if v > 0 or not log_x], 0.03)
         if floor_zero and not log_y:
             ys.append(0.0)
-        y_range = _padded(logged := [_log(v, log_y) for v in ys if v > 0 or not log_y], 0.08)
+        y_range = _padded(logged := [on_axis(v, log_y) for v in ys if v > 0 or not log_y], 0.08)
         if floor_zero and not log_y and y_range[0] < 0 <= min(ys, default=0.0):
             y_range = (0.0, y_range[1])
         shown = [v for v in logged if math.isfinite(v)]
-        y_range = with_headroom(self, y_range, shown and [max(shown)], [_log(m.y, log_y) for m in self.markers])
+        y_range = with_headroom(self, y_range, shown and [max(shown)], [on_axis(m.y, log_y) for m in self.markers])
         held = self.held_range or y_range  # a kept frame: wider where the values shown need it, never narrower
         self.value_range = y_range = (min(y_range[0], held[0]), max(y_range[1], held[1]))
         view_x, view_y = self._view_xy(x_range, y_range)
