@@ -19,7 +19,7 @@ from gpudesk.project.io import load_project
 from gpudesk.project.model import Project
 from gpudesk.results.pipeline import estimate_plan
 from gpudesk.session import field_paths
-from gpudesk.ui.widgets.field_form import FRACTION
+from gpudesk.ui.widgets.field_units import FRACTION
 from gpudesk.ui.widgets.notes_edit import NotesEdit
 from gpudesk.wizard import fields
 from gpudesk.wizard.steps import STEPS

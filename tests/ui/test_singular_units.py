@@ -8,7 +8,7 @@ import inspect
 import re
 
 from gpudesk.project import model
-from gpudesk.ui.widgets.field_form import SINGULAR_UNITS
+from gpudesk.ui.widgets.field_units import SINGULAR_UNITS
 
 PLURAL_WORD = re.compile(r"^[a-z]+s$")
 NOT_PLURAL = frozenset({"ms"})  # milliseconds, not a count

@@ -33,7 +33,8 @@ from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.catalog_choices import CatalogChoices
 from gpudesk.ui.pages.chart_tabs import LazyCharts
 from gpudesk.ui.widgets.checks_view import ChecksView
-from gpudesk.ui.widgets.field_form import SINGULAR_UNITS, FieldForm
+from gpudesk.ui.widgets.field_form import FieldForm
+from gpudesk.ui.widgets.field_units import SINGULAR_UNITS
 from gpudesk.ui.widgets.figure_table import FigureTable, basis_labels, figure_display, pending_word
 from gpudesk.ui.widgets.session_text import session_language, session_text
 from gpudesk.ui.widgets.unknown_text import unknown_text

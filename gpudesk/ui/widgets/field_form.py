@@ -8,7 +8,6 @@ document changes (undo, redo, load) flow back into the editors.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -31,29 +30,20 @@ from gpudesk.report.display_units import after_number, plain_number, range_text
 from gpudesk.report.number_format import WAN
 from gpudesk.session import field_paths
 from gpudesk.session.document import ProjectDocument
-from gpudesk.ui.widgets.count_spin import ZH_SCALES, CountSpinBox, count_scale
+from gpudesk.ui.widgets.count_spin import ZH_SCALES, CountSpinBox
 from gpudesk.ui.widgets.display_text import DisplayText
 from gpudesk.ui.widgets.elided_combo import ElidedComboBox
+from gpudesk.ui.widgets.field_units import FRACTION, UNITS_BEFORE, FieldUnits
 from gpudesk.ui.widgets.int_list import ListRefused, format_int_list, parse_int_list
-from gpudesk.ui.widgets.money_spin import NOT_QUOTED, TrimmedSpinBox, WanSpinBox, in_wan, wan_unit
+from gpudesk.ui.widgets.money_spin import NOT_QUOTED, TrimmedSpinBox, WanSpinBox, in_wan
 from gpudesk.ui.widgets.notes_edit import LONG_TEXT, NotesEdit
 from gpudesk.ui.widgets.session_text import session_text
 from gpudesk.wizard.fields import describe_path
 
 INT_MAX = 2_147_483_647
 COMBO_MIN_CHARACTERS = 16
-SINGULAR_UNITS = {"GPUs": "GPU", "nodes": "node", "servers": "server", "years": "year", "months": "month",
-                  "days": "day", "hours": "hour", "replicas": "replica", "seats": "seat", "agents": "agent",
-                  "people": "person", "lines": "line", "racks": "rack", "cores": "core", "tokens": "token",
-                  "stages": "stage", "epochs": "epoch", "jobs": "job", "items": "item", "sequences": "sequence",
-                  "iterations": "iteration"}
-UNKNOWN_ITEM = "unknown-item"  # combo property: the index of the entry showing a code the list does not hold
 """A choice list is at least this many characters wide; longer names are elided in the closed box only."""
-PHASE_OF_PATH = re.compile(r"^(phases\[\d+\])\.")  # money units name the phase's currency
-UNITS_BEFORE = frozenset({"level"})
-"""Units English reads before the number ("level 3", not "3 level"); the editor shows them as its prefix."""
-FRACTION = "fraction"
-"""The unit of a share held as 0..1 in the plan (the hybrid owned share): the form edits it in percent."""
+UNKNOWN_ITEM = "unknown-item"  # combo property: the index of the entry showing a code the list does not hold
 
 ChoiceProvider = Callable[[], Sequence[tuple[str, str]]]  # (value, display label)
 
@@ -88,12 +78,12 @@ class FieldForm(QWidget):
         super().__init__(parent)
         self.document = document
         self.text = text or session_text()  # choices, units and help in the session language
+        self.units = FieldUnits(document, self.text)  # each editor's unit, count word and suffix
         self.layout_ = QFormLayout(self)
         self.layout_.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.editors: dict[str, QWidget] = {}
         self.labels: dict[str, tuple[QLabel, str, str]] = {}  # path -> (caption, label text, editor tool tip)
         self._providers: dict[str, ChoiceProvider] = {}
-        self._count_words: dict[str, str] = {}  # path -> 亿/万 a count is typed in, fixed when its editor is made
         self._undo_labels: dict[str, str] = {}  # path -> the field in words, as the Undo menu names an edit of it
 
     # -- building ---------------------------------------------------------
@@ -103,12 +93,12 @@ class FieldForm(QWidget):
         meta = field_paths.metadata(self.document.project, path)
         declared = field_paths.declared_type(self.document.project, path)
         editor = self._make_editor(path, value, meta, choices, declared)
-        unit = self.unit_text(path)
+        unit = self.units.unit_text(path)
         help_text = self.text.field_help(meta.get("help", ""))
         tip = label + (f" ({unit})" if unit else "") + (f": {help_text}" if help_text else "")
         if "min" in meta:
             range_label = self.tr("Range")
-            word = self._count_word(path, meta)  # 亿, 万: the range in the unit typed
+            word = self.units.count_word(path, meta)  # 亿, 万: the range in the unit typed
             scale = 100 if meta.get("unit") == FRACTION else 1 / WAN if in_wan(meta, self.text.lang) else \
                 1 / ZH_SCALES[word] if word else 1
             # money in 万 whose least value is "not quoted yet" (-1, its help says so): the amounts it takes, not -0.0001
@@ -155,26 +145,26 @@ class FieldForm(QWidget):
             box.toggled.connect(lambda on, p=path: self._commit(p, bool(on)))
             return box
         integer = declared == "int" if declared in ("int", "float") else isinstance(value, int)
-        if isinstance(value, (int, float)) and "min" in meta and (word := self._count_word(path, meta, value)):
+        if isinstance(value, (int, float)) and "min" in meta and (word := self.units.count_word(path, meta, value)):
             count = CountSpinBox(word, float(meta["min"]), float(meta["max"]), float(value),
                                  self.text.unit(str(meta.get("unit", ""))), integer, self)
-            count.setSuffix(self._suffix(path, value))
+            count.setSuffix(self.units.suffix(path, value))
             count.valueChanged.connect(lambda _v, p=path, c=count: self._commit(p, c.amount()))
             return count
         if integer and not isinstance(value, bool) and "min" in meta:
             spin = QSpinBox(self)
             spin.setRange(int(max(meta["min"], -INT_MAX)), int(min(meta["max"], INT_MAX)))
             spin.setValue(int(value))
-            spin.setSuffix(self._suffix(path, value))
-            if self.unit_text(path) in UNITS_BEFORE:
-                spin.setPrefix(f"{self.unit_text(path)} ")
+            spin.setSuffix(self.units.suffix(path, value))
+            if self.units.unit_text(path) in UNITS_BEFORE:
+                spin.setPrefix(f"{self.units.unit_text(path)} ")
             spin.setGroupSeparatorShown(True)
-            spin.valueChanged.connect(lambda v, p=path, s=spin: s.setSuffix(self._suffix(p, v)))
+            spin.valueChanged.connect(lambda v, p=path, s=spin: s.setSuffix(self.units.suffix(p, v)))
             spin.valueChanged.connect(lambda v, p=path: self._commit(p, int(v)))
             return spin
         if isinstance(value, (int, float)) and "min" in meta and in_wan(meta, self.text.lang):
             money = WanSpinBox(float(meta["min"]), float(meta["max"]), float(value), self)
-            money.setSuffix(self._suffix(path, value))
+            money.setSuffix(self.units.suffix(path, value))
             money.valueChanged.connect(lambda _v, p=path, m=money: self._commit(p, m.amount()))
             return money
         if isinstance(value, (int, float)) and "min" in meta and meta.get("unit") == FRACTION:
@@ -184,9 +174,9 @@ class FieldForm(QWidget):
             decimal.setDecimals(_decimals_for(float(meta["max"])))
             decimal.setRange(float(meta["min"]), float(meta["max"]))
             decimal.setValue(float(value))
-            decimal.setSuffix(self._suffix(path, value))
+            decimal.setSuffix(self.units.suffix(path, value))
             decimal.setGroupSeparatorShown(True)
-            decimal.valueChanged.connect(lambda v, p=path, s=decimal: s.setSuffix(self._suffix(p, v)))
+            decimal.valueChanged.connect(lambda v, p=path, s=decimal: s.setSuffix(self.units.suffix(p, v)))
             decimal.valueChanged.connect(lambda v, p=path: self._commit(p, float(v)))
             return decimal
         if isinstance(value, str) and int(meta.get("max_len", 0)) >= LONG_TEXT:
@@ -231,38 +221,6 @@ class FieldForm(QWidget):
             return
         editor.setStyleSheet("")
         self._commit(path, values)
-
-    def _count_word(self, path: str, meta: dict[str, Any], value: Any = None) -> str:
-        """The word (亿, 万) the count at ``path`` is typed in, fixed when its editor is made (count_scale)."""
-        return self._count_words.setdefault(path, count_scale(meta, self.text.lang, value))
-
-    def unit_text(self, path: str) -> str:
-        """The field's declared unit in the session language, "currency" named by the phase's currency."""
-        meta = field_paths.metadata(self.document.project, path)
-        unit = meta.get("unit", "")
-        if unit == FRACTION:
-            return "%"  # edited in percent
-        currency = ""
-        phase = PHASE_OF_PATH.match(path)
-        if "currency" in unit and phase:
-            try:
-                currency = str(self.document.get(f"{phase.group(1)}.costs.currency"))
-            except field_paths.FieldPathError:
-                currency = ""
-        if in_wan(meta, self.text.lang):  # 万元/台, 万美元
-            return self.text.unit(wan_unit(unit, currency))
-        if word := self._count_word(path, meta):  # 亿tokens, 万项/天
-            return self.text.unit(f"{word} {unit}")
-        return self.text.unit(unit, currency)
-
-    def _suffix(self, path: str, value: Any = None) -> str:
-        """" GPUs"; " GPU" after exactly one (English units are plural words; Chinese ones are not)."""
-        unit = self.unit_text(path)
-        if unit in UNITS_BEFORE:
-            return ""  # the prefix
-        if value == 1 and not self.text.translates:
-            unit = SINGULAR_UNITS.get(unit, unit)
-        return after_number(unit)  # "4:1", not "4 :1"
 
     # -- inputs left at gpudesk's defaults ------------------------------------------
     def _mark_default(self, path: str) -> None:
@@ -328,7 +286,7 @@ class FieldForm(QWidget):
                     if editor.isChecked() != bool(value):
                         editor.setChecked(bool(value))
                 elif isinstance(editor, WanSpinBox):
-                    suffix = self._suffix(path, value)
+                    suffix = self.units.suffix(path, value)
                     if editor.suffix() != suffix:
                         editor.setSuffix(suffix)
                     editor.set_amount(float(value))
@@ -336,7 +294,7 @@ class FieldForm(QWidget):
                     if abs(editor.value() - value * 100) > 1e-9:
                         editor.setValue(value * 100)
                 elif isinstance(editor, (QSpinBox, QDoubleSpinBox)):
-                    suffix = self._suffix(path, value)  # the phase's currency may have changed
+                    suffix = self.units.suffix(path, value)  # the phase's currency may have changed
                     if editor.suffix() != suffix:
                         editor.setSuffix(suffix)
                     if editor.value() != value:
