@@ -117,6 +117,9 @@ def _figures(figures: dict[str, Any], out: TextIO) -> None:
             shown, unit = series_value(months, str(fig.get("over", "")), each)
         else:
             unit, shown = display_value(math.nan if value is None else float(value), str(fig.get("unit", "")), LANG)
+        one = f"unit_one.{unit}"
+        if shown == "1" and ReportText(LANG).has(one):  # '1 core', as the window and the proposal write it
+            unit = ReportText(LANG).get(one)
         label = str(fig.get("label", ""))
         waiting = fig.get("awaiting_quotes") or []
         if waiting:  # the value is the priced part of the total: the marker after the label keeps the columns

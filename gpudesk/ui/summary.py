@@ -89,7 +89,7 @@ def summary_text(phase: PhaseEstimate, text: DisplayText | None = None) -> str:
             break
         if cap is not None and cap.total == cap.total and cap.target > 0:
             total, target, unit = _in_unit_of(cap.total, cap.target, cap.unit, text.lang)
-            parts.append(translate("Summary", "capacity {total} for a peak of {target} {unit}").format(
+            parts.append(translate("Summary", "capacity {total} {unit} for a peak of {target} {unit}").format(
                 total=text.value(total), target=text.value(target), unit=text.unit(unit, currency)))
             break
     if c.owns_hardware:

@@ -516,32 +516,32 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>CatalogChoices</name>
     <message>
-      <location filename="../../gpudesk/ui/catalog_choices.py" line="56" />
+      <location filename="../../gpudesk/ui/catalog_choices.py" line="64" />
       <source>Custom model (defined in the plan)</source>
       <translation>自定义模型（方案中定义）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_choices.py" line="54" />
+      <location filename="../../gpudesk/ui/catalog_choices.py" line="62" />
       <source>Custom model: {name} (defined in the plan)</source>
       <translation>自定义模型：{name}（方案中定义）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_choices.py" line="80" />
+      <location filename="../../gpudesk/ui/catalog_choices.py" line="89" />
       <source>— cheapest matching offer —</source>
       <translation>— 自动选择最便宜的匹配报价 —</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_choices.py" line="89" />
+      <location filename="../../gpudesk/ui/catalog_choices.py" line="98" />
       <source>— chosen for the fabric —</source>
       <translation>— 按网络类型自动选择 —</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_choices.py" line="68" />
+      <location filename="../../gpudesk/ui/catalog_choices.py" line="77" />
       <source>— derived from accelerator —</source>
       <translation>— 按加速卡自动推导 —</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_choices.py" line="86" />
+      <location filename="../../gpudesk/ui/catalog_choices.py" line="95" />
       <source>— from server —</source>
       <translation>— 沿用服务器自带网卡 —</translation>
     </message>
@@ -589,7 +589,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ChartView</name>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="77" />
+      <location filename="../../gpudesk/plotting/view.py" line="78" />
       <source>Export PNG…</source>
       <translation>导出 PNG…</translation>
     </message>
@@ -599,7 +599,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>导出图表</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="80" />
+      <location filename="../../gpudesk/plotting/view.py" line="81" />
       <source>Legend</source>
       <translation>图例</translation>
     </message>
@@ -609,22 +609,22 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="74" />
+      <location filename="../../gpudesk/plotting/view.py" line="75" />
       <source>Reset view</source>
       <translation>重置视图</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="78" />
+      <location filename="../../gpudesk/plotting/view.py" line="79" />
       <source>Save the chart as a PNG image at twice its size</source>
       <translation>将图表按两倍尺寸保存为 PNG 图片</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="82" />
+      <location filename="../../gpudesk/plotting/view.py" line="83" />
       <source>Show or hide the legend (hovering a line or bar names it too)</source>
       <translation>显示或隐藏图例（鼠标悬停在线条或柱上也会显示名称）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="75" />
+      <location filename="../../gpudesk/plotting/view.py" line="76" />
       <source>Show the whole chart again after zooming or panning</source>
       <translation>缩放或平移后重新显示完整图表</translation>
     </message>
@@ -1024,7 +1024,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>此数字背后的全部出处</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="226" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="232" />
       <source>Explanation</source>
       <translation>计算说明</translation>
     </message>
@@ -1049,7 +1049,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>备注</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="238" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="244" />
       <source>Select any figure or warning to see its formula, inputs, constants and sources.</source>
       <translation>选中任意数字或警告，即可查看其公式、输入、常数和来源。</translation>
     </message>
@@ -3039,7 +3039,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     </message>
     <message>
       <location filename="../../gpudesk/ui/summary.py" line="92" />
-      <source>capacity {total} for a peak of {target} {unit}</source>
+      <source>capacity {total} {unit} for a peak of {target} {unit}</source>
       <translation>承载能力 {total} {unit}，峰值 {target} {unit}</translation>
     </message>
     <message>

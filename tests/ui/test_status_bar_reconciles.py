@@ -206,3 +206,12 @@ def test_a_deployment_that_cannot_serve_reads_why_not_a_capacity_of_0(qapp) -> N
     for lang, words, capacity in (("en", "cannot serve: ", "capacity "), ("zh", "", "承载能力")):  # zh: Qt's words
         text = summary_text(phase, display_text(lang))
         assert words + phase.config.workloads[0].capacity.unserved_text(lang) in text and capacity not in text, text
+
+
+def test_the_capacity_and_the_peak_each_carry_their_unit(qapp) -> None:
+    """The English status bar read 'capacity 10.8 for a peak of 0.522 M samples/s' for the ecommerce ranking (the
+    Chinese, Qt's words, '承载能力 1,078 万样本/秒，峰值 52.1 万样本/秒'): a bare 10.8 beside the peak's unit."""
+    project = load_project(next(p for p in SAMPLES if p.stem == "ecommerce-recsys")).project
+    phase = estimate_plan(project, Catalog.open(), layout=False, defer_costs=True).phases[0]
+    en = summary_text(phase, display_text("en"))
+    assert "capacity 10.8 M samples/s for a peak of 0.522 M samples/s" in en, en

@@ -49,6 +49,7 @@ class DisplayText:
     figures: dict[str, str] = field(default_factory=dict)
     figure_patterns: tuple[tuple[re.Pattern[str], str], ...] = ()
     units: dict[str, str] = field(default_factory=dict)
+    units_one: dict[str, str] = field(default_factory=dict)  # a unit after the number 1 ("1 core"), as the proposal
     unit_parts: dict[str, str] = field(default_factory=dict)
     count_prefixes: dict[str, str] = field(default_factory=dict)
     values: dict[str, str] = field(default_factory=dict)
@@ -103,6 +104,11 @@ class DisplayText:
             return "/".join(self.unit_parts.get(part, self.units.get(part, part)) for part in unit.split("/"))
         return unit
 
+    def unit_after(self, number: str, unit: str, currency: str = "") -> str:
+        """``unit`` after the shown ``number``: singular after "1" where the language has a singular
+        (``[unit_one]``: '1 core', as the proposal's format_quantity writes it, never '1 cores')."""
+        return self.units_one[unit] if number == "1" and unit in self.units_one else self.unit(unit, currency)
+
     def value(self, text: str) -> str:
         """A cell value that is a word ("yes", "no", "inf") in the language; other text unchanged."""
         return self.values.get(text, text) if self.translates else text
@@ -141,7 +147,8 @@ class DisplayText:
 def display_text(lang: str) -> DisplayText:
     """The display text of ``lang``, read once per language (the tables are immutable after loading)."""
     if lang == "en":  # English words are the core's own, its units the proposal's ('Gb/s', '×')
-        return DisplayText("en", units=_table(catalogue("report", "en"), "unit"))
+        report = catalogue("report", "en")
+        return DisplayText("en", units=_table(report, "unit"), units_one=_table(report, "unit_one"))
     report, ui = catalogue("report", lang), catalogue("figures", lang)
     choices = {str(name): {str(k): str(v) for k, v in table.items()} for name, table in ui.get("choice", {}).items()}
     return DisplayText(
@@ -149,6 +156,7 @@ def display_text(lang: str) -> DisplayText:
         figures={**_table(report, "figure"), **_table(ui, "figure")},
         figure_patterns=tuple((_pattern(t), str(v)) for t, v in ui.get("figure_pattern", {}).items()),
         units=_table(report, "unit"),  # one unit table, shared with the proposal and the charts
+        units_one=_table(report, "unit_one"),
         unit_parts=_table(report, "unit_part"),
         count_prefixes=_table(ui, "count_prefix"),
         values=_table(ui, "value"),

@@ -313,7 +313,7 @@ def figure_display(figures: FigureSet, key: str, text: DisplayText, index: int |
     if waiting and isinstance(value, float):  # a total's priced part: the lines awaiting a quote beside it, as the proposal prints them
         marked = awaiting_total(text.unit(unit, currency), len(waiting), ReportText(text.lang), priced_part=value)
         return (marked, "") if value == 0 else (text.value(shown), marked)
-    return text.value(shown), text.unit(unit, currency)
+    return text.value(shown), text.unit_after(shown, unit, currency)
 
 
 class FigureTable(QTableView):
