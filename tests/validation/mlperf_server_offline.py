@@ -270,7 +270,7 @@ MISS_REASONS = {
     "mlperf-i50-llama31-405b-gb200x72-server": "in its config's layout (TP2 x PP2 engines of at most 128 sequences, "
     "found 2026-12-04; +39% in gpudesk's best layout, TP4) the run asked 0.75 queries/s per engine, below both "
     "targets, so a lower bound; the config's 1,024-token chunked-context budget, not modelled, cannot feed "
-    "gpudesk's Server point (NVIDIA's v5.0 configs, above), while its Offline twin reads +4%",
+    "gpudesk's Server point (NVIDIA's v5.0 configs, above), while its Offline twin reads within a few per cent",
     "mlperf-i50-llama31-405b-b200x8-server": "as the v5.0 GB200 row (0.65 queries/s per engine asked; +38% in TP4): "
     "its log's first token median 1.85 s, about twice gpudesk's at the log's own rate (mlperf_llama_405b.log_check)",
     "mlperf-i51-llama31-405b-b200x8-interactive": "the graph-less TP4 decode iteration at tens of sequences (above)",

@@ -73,9 +73,6 @@ GROUP_MLPERF_INFERENCE = "MLPerf inference throughput"
 _V50 = ("MLPerf Inference v5.0 closed, NVIDIA, github.com/mlcommons/inference_results_v5.0 (copy "
         "ntuhpc/mlperf_inference_results_v5.0, commit cf35411): closed/NVIDIA/results/{system}/llama3_1-405b/"
         "{scenario}/performance/run_1/mlperf_log_summary.txt")
-_V50_TABLE = ("MLPerf Inference v5.0 closed, NVIDIA, github.com/mlcommons/inference_results_v5.0 (copy "
-              "ntuhpc/mlperf_inference_results_v5.0, commit 08990aa): closed/NVIDIA/results/{system}/summary.html, "
-              "results table")
 _V51 = ("MLPerf Inference v5.1 closed, NVIDIA, github.com/mlcommons/inference_results_v5.1 (copy "
         "ntuhpc/inference_results_v5.1, commit a634ab7): closed/NVIDIA/results/{system}/summary.html, results table")
 _V60_ANY = ("MLPerf Inference v6.0 closed, {who}, github.com/mlcommons/inference_results_v6.0 (copy gbeezybez/"
@@ -181,8 +178,8 @@ MLPERF_INFERENCE_CASES = [
     _case("v5.0", _V50, _H200, "llama3.1-405b", "h200-sxm", 8, "server", 291.37, 0.45),
     _case("v5.0", _V50, _B200, "llama3.1-405b", "b200", 8, "offline", 1526.29, 2.32353),
     _case("v5.0", _V50, _B200, "llama3.1-405b", "b200", 8, "server", 845.82, 1.29),
-    _case("v5.0", _V50_TABLE, _GB200_50, "llama3.1-405b", "gb200", 72, "offline", 13886.40),
-    _case("v5.0", _V50_TABLE, _GB200_50, "llama3.1-405b", "gb200", 72, "server", 8850.10),
+    _case("v5.0", _V50, _GB200_50, "llama3.1-405b", "gb200", 72, "offline", 13886.4, 21.1733),
+    _case("v5.0", _V50, _GB200_50, "llama3.1-405b", "gb200", 72, "server", 8850.10, 13.46),
     # v5.1: results tables
     _case("v5.1", _V51, _B200, "llama3.1-405b", "b200", 8, "offline", 1624.11),
     _case("v5.1", _V51, _B200, "llama3.1-405b", "b200", 8, "server", 1240.42),
