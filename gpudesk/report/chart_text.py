@@ -16,6 +16,7 @@ from typing import Any
 
 from gpudesk.catalog.sources import chinese_texts
 from gpudesk.report.display_units import COUNT_SCALES_ZH, count_scale, plain_number
+from gpudesk.report.number_format import LARGE_COUNT_FROM, format_count
 from gpudesk.report.server_names import server_display_name
 from gpudesk.results.chart_model import ChartSpec, Marker, RefLine, Series
 from gpudesk.results.rack_layout_spec import RackLayoutSpec
@@ -61,7 +62,7 @@ MEMORY_TOOLTIP = re.compile(r"^(?P<label>.+?): (?P<value>[\d,.]+) GB on (?P<name
 
 def translate(text: str, lang: str) -> str:
     if lang != "zh" or not text:
-        return text
+        return _trigger_count_en(text)
     words, patterns, _tips = chart_words_zh()
     if text in words:
         return words[text]
@@ -73,6 +74,19 @@ def translate(text: str, lang: str) -> str:
                 slots["value"] = _count_zh(slots["value"])
             return COUNT_WORD_BEFORE_HAN.sub("", template.format(**slots))
     return text
+
+
+TRIGGER_EN = re.compile(r"^(?P<head>\+\d+ nodes? when .+ exceed )(?P<value>[\d,]+)$")
+
+
+def _trigger_count_en(text: str) -> str:
+    """A roadmap trigger's count as the proposal's tables count it: the ecommerce trigger read 'exceed
+    40,000,000,000' beside 'Items per day 15 B samples/day'; from 10^8 up in M / B / T (format_quantity's rule)."""
+    match = TRIGGER_EN.match(text) if text else None
+    if match is None:
+        return text
+    value = float(match["value"].replace(",", ""))
+    return text if value < LARGE_COUNT_FROM else match["head"] + format_count(value, "en")
 
 
 COUNT_WORD_BEFORE_HAN = re.compile(r"(?<=[万亿]) (?=[\u4e00-\u9fff])")
@@ -146,7 +160,7 @@ def _marker(marker: Marker, lang: str) -> Marker:
     if tip == marker.label:
         tip = label
     elif tip.startswith(marker.label + ". "):
-        tip = label + "。" + tip[len(marker.label) + 2:]
+        tip = label + ("。" if lang == "zh" else ". ") + tip[len(marker.label) + 2:]
     return dataclasses.replace(marker, label=label, tooltip=tip)
 
 
@@ -205,12 +219,14 @@ def named_racks(spec: RackLayoutSpec, lang: str) -> RackLayoutSpec:
 
 def localise_spec(spec: Any, lang: str, tooltips: bool = True) -> Any:
     """A copy of ``spec`` with its visible words in ``lang`` (English specs pass through unchanged, but for the
-    name of a generic chassis); a printed chart has no hover text, so ``tooltips=False`` drops it instead of
+    name of a generic chassis and a trigger's large count); a printed chart has no hover text, so ``tooltips=False`` drops it instead of
     translating every point's formula."""
     if isinstance(spec, ChartSpec) and any(s.tooltip_reasons is not None for s in spec.series):
         spec = dataclasses.replace(spec, series=[_worded_tips(s, lang, tooltips) for s in spec.series])
     if isinstance(spec, RackLayoutSpec):
         spec = named_racks(spec, lang)
+    if lang != "zh" and isinstance(spec, ChartSpec) and spec.markers:  # a trigger's large count (_trigger_count_en)
+        return dataclasses.replace(spec, markers=[_marker(m, lang) for m in spec.markers])
     if lang != "zh" or spec is None:
         return spec
     if isinstance(spec, RackLayoutSpec):
