@@ -28,13 +28,13 @@ from gpudesk.core.plan_workload import _memory_inputs, micro_batches_per_step, t
 from gpudesk.core.search_catalog import UnitCost
 from gpudesk.core.search_points import BIT, PointTable, bill_training, in_slices
 from gpudesk.core.training import estimate_training
+from gpudesk.core.training_inputs import RECOMPUTE_CODES
 from gpudesk.project.model import Phase, Workload
 
 DOUBLINGS = 5  # GPU counts tried per layout: the smallest that can meet the deadline × 1, 2, 4, 8, 16
 MAX_GPUS = 131_072
 # (ZeRO stage, recompute, micro-batch × the plan's) settings tried with every layout
 SETTINGS = ((1, "selective", 1), (1, "full", 1), (3, "selective", 1), (3, "full", 1), (1, "selective", 2))
-RECOMPUTE_CODES = {"none": 0.0, "selective": 1.0, "full": 2.0}
 Setting = tuple[str, int, int, str, int]  # (precision, bits, ZeRO stage, recompute, micro-batch) of a batch of points
 
 
@@ -46,7 +46,7 @@ class Context:
     units: Sequence[UnitCost]
     min_bits: int
     gpus_per_node: int
-    figures_in_blocks: bool = True  # core/training.py TrainingInputs.figures_in_blocks
+    figures_in_blocks: bool = True  # core/training_inputs.py TrainingInputs.figures_in_blocks
 
 
 def precisions(acc: rec.Accelerator, w: Workload) -> list[tuple[str, int]]:

@@ -16,7 +16,7 @@ from gpudesk.core.calibration_hook import CalibrationScales
 from gpudesk.core.constants import LOW_PRECISION_RECIPES
 from gpudesk.core.hardware import HardwareArrays
 
-RECOMPUTE_CODES = {"none": 0, "selective": 1, "full": 2}
+RECOMPUTE_CODES = {"none": 0.0, "selective": 1.0, "full": 2.0}  # the numeric recompute input (a search's per point)
 METHODS = ("full", "lora", "qlora")
 
 
@@ -58,7 +58,7 @@ class TrainingInputs:
 
 def recompute_code(value: Any) -> np.ndarray:
     if isinstance(value, str):
-        return np.asarray(float(RECOMPUTE_CODES[value]))
+        return np.asarray(RECOMPUTE_CODES[value])
     return np.asarray(value, dtype=np.float64)
 
 
