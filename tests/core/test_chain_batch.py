@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from gpudesk.catalog.records import Accelerator, Provenance
+from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.training import estimate_training
@@ -40,8 +41,9 @@ def _configurations(seed: int) -> dict[str, np.ndarray]:
                 seq=rng.choice([2048.0, 4096.0, 8192.0], N), gb=rng.choice([256.0, 1024.0], N))
 
 
-def _chain(model, c: dict[str, np.ndarray], recompute: str) -> dict[str, np.ndarray]:  # type: ignore[no-untyped-def]
-    """Every memory and training figure of the configurations in ``c``, broadcast to one value each."""
+def chain(model, c: dict[str, np.ndarray], recompute: str, dtype: str = "bf16") -> tuple[FigureSet, FigureSet]:  # type: ignore[no-untyped-def]
+    """The memory and training figures of the configurations in ``c`` (arrays of one shape, or on a grid's axes),
+    each accelerator of ``ACCELERATORS`` picked by ``c["hw"]``; test_chain_grid runs the same chain."""
     hw = HardwareArrays.from_accelerators(ACCELERATORS).take(c["hw"])
     dp = np.maximum(np.floor(c["n"] / (c["tp"] * c["pp"])), 1.0)
     mem = estimate_memory(MemoryInputs(
@@ -49,9 +51,14 @@ def _chain(model, c: dict[str, np.ndarray], recompute: str) -> dict[str, np.ndar
         pp=c["pp"], dp=dp, zero_stage=c["zero"], recompute=recompute, gpus_per_node=8, limits=True))
     train = estimate_training(TrainingInputs(
         model=model, hardware=hw, n_gpus=c["n"], tp=c["tp"], pp=c["pp"], micro_batch=c["mb"], global_batch=c["gb"],
-        seq_len=c["seq"], zero_stage=c["zero"], recompute=recompute, train_tokens=1e11))
+        seq_len=c["seq"], zero_stage=c["zero"], recompute=recompute, train_tokens=1e11, compute_dtype=dtype))
+    return mem, train
+
+
+def _chain(model, c: dict[str, np.ndarray], recompute: str) -> dict[str, np.ndarray]:  # type: ignore[no-untyped-def]
+    """Every memory and training figure of the configurations in ``c``, broadcast to one value each."""
     out = {}
-    for figures in (mem, train):
+    for figures in chain(model, c, recompute):
         for key in figures.keys():
             value = figures[key]
             if not isinstance(value, str):

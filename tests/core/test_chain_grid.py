@@ -15,7 +15,7 @@ import pytest
 
 from gpudesk.core import training_rows
 from gpudesk.core.hardware import HardwareArrays
-from gpudesk.core.memory import MemoryInputs, estimate_memory
+from gpudesk.core.memory import MemoryInputs
 from gpudesk.core.memory import _settings as memory_settings
 from gpudesk.core.memory_budget import (
     MAX_DP_DOUBLINGS,
@@ -28,7 +28,7 @@ from gpudesk.core.memory_states import Layout
 from gpudesk.core.training import estimate_training
 from gpudesk.core.training_inputs import TrainingInputs
 from gpudesk.core.training_parts import largest_parts
-from tests.core.test_chain_batch import ACCELERATORS
+from tests.core.test_chain_batch import ACCELERATORS, chain
 from tests.core.test_memory_fastpath import LLAMA_70B, MIXTRAL
 
 AXES = {"hw": np.arange(len(ACCELERATORS)), "n": np.array([8.0, 64.0, 256.0]), "tp": np.array([1.0, 2.0, 4.0, 8.0]),
@@ -38,16 +38,8 @@ SHAPE = tuple(len(v) for v in AXES.values())
 
 
 def _chain(model, c: dict[str, np.ndarray], recompute: str, dtype: str) -> dict[str, np.ndarray]:  # type: ignore[no-untyped-def]
-    hw = HardwareArrays.from_accelerators(ACCELERATORS).take(c["hw"])
-    dp = np.maximum(np.floor(c["n"] / (c["tp"] * c["pp"])), 1.0)
-    mem = estimate_memory(MemoryInputs(
-        model=model, mode="train", gpu_memory_gb=hw.memory_gb, seq_len=c["seq"], micro_batch=c["mb"], tp=c["tp"],
-        pp=c["pp"], dp=dp, zero_stage=c["zero"], recompute=recompute, gpus_per_node=8, limits=True))
-    train = estimate_training(TrainingInputs(
-        model=model, hardware=hw, n_gpus=c["n"], tp=c["tp"], pp=c["pp"], micro_batch=c["mb"], global_batch=c["gb"],
-        seq_len=c["seq"], zero_stage=c["zero"], recompute=recompute, train_tokens=1e11, compute_dtype=dtype))
     out = {}
-    for figures in (mem, train):
+    for figures in chain(model, c, recompute, dtype):
         for key in figures.keys():
             value = figures[key]
             if not isinstance(value, str):
