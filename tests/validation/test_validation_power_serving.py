@@ -7,7 +7,8 @@ import json
 import pytest
 from mlperf_power_log import spl_window_mean
 from validation_cases_power_serving import DATA, SERVING_POWER_CASES, predict_serving_power, serving_plan
-from validation_power_model import catalog, server_row
+from validation_catalog import catalog
+from validation_power_model import server_row
 from validation_split import frozen_split
 
 from gpudesk.results.pipeline import estimate_plan

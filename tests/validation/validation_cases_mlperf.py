@@ -16,24 +16,12 @@ rest (no per-case constants).
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from validation_cases_training import TrainingCase
-from validation_catalog import catalog
+from validation_catalog import accelerator_row as _acc
+from validation_catalog import model_row as _model
 from validation_hardware import LLAMA2_70B
 
-from gpudesk.catalog.records import Accelerator, ModelArch
-
-
-@lru_cache(maxsize=None)
-def _acc(acc_id: str) -> Accelerator:
-    return catalog().accelerator(acc_id)
-
-
-@lru_cache(maxsize=None)
-def _model(model_id: str) -> ModelArch:
-    return catalog().model(model_id)
-
+from gpudesk.catalog.records import ModelArch
 
 _REPO = "github.com/mlcommons/training_results_v{v} (copy {copy}, commit {commit})"
 _V51 = _REPO.format(v="5.1", copy="mlcommons/training_results_v5.1", commit="4da2d1c")

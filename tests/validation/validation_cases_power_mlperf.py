@@ -35,10 +35,10 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from validation_catalog import catalog
 from validation_hardware import LLAMA2_70B
 from validation_power_model import (
     as_run,
-    catalog,
     mlperf_citation,
     server_power,
     server_row,

@@ -28,7 +28,8 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from validation_power_model import catalog, mlperf_citation, server_row
+from validation_catalog import catalog
+from validation_power_model import mlperf_citation, server_row
 
 from gpudesk.catalog.records import Accelerator
 from gpudesk.core.constants import TRAINING_POWER_LOAD

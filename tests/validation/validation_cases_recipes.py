@@ -22,24 +22,12 @@ TP > 1), micro-batches of a torchtitan pipeline (1 sequence).
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from validation_cases_training import TrainingCase
-from validation_catalog import catalog
+from validation_catalog import accelerator_row as _acc
+from validation_catalog import model_row as _model
 from validation_hardware import A100_80, H100_96_HBM2E, LLAMA2_13B, LLAMA2_70B, QWEN3_30B_A3B
 
-from gpudesk.catalog.records import Accelerator, ModelArch
-
-
-@lru_cache(maxsize=None)
-def _acc(acc_id: str) -> Accelerator:
-    return catalog().accelerator(acc_id)
-
-
-@lru_cache(maxsize=None)
-def _model(model_id: str) -> ModelArch:
-    return catalog().model(model_id)
-
+from gpudesk.catalog.records import ModelArch
 
 _MB = ("Megatron-Bridge docs/performance-summary.md, NeMo {c} container, Pre-Training Performance, System: {s} "
        "(github.com/NVIDIA-NeMo/Megatron-Bridge; copy pufanyi/Megatron-Bridge commit 21a2ced)")

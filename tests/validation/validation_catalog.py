@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from gpudesk.catalog.records import Accelerator, ModelArch
 from gpudesk.catalog.store import Catalog
 
 
@@ -14,3 +15,15 @@ from gpudesk.catalog.store import Catalog
 def catalog() -> Catalog:
     """The shipped catalog (and the test run's empty user catalog), as ``Catalog.open()`` gives it."""
     return Catalog.open()
+
+
+@lru_cache(maxsize=None)
+def accelerator_row(acc_id: str) -> Accelerator:
+    """The catalog's accelerator ``acc_id``, looked up once per test process."""
+    return catalog().accelerator(acc_id)
+
+
+@lru_cache(maxsize=None)
+def model_row(model_id: str) -> ModelArch:
+    """The catalog's model ``model_id``, looked up once per test process."""
+    return catalog().model(model_id)

@@ -5,21 +5,16 @@ spends in compute for the run's layout, and the server power a plan shows for th
 from __future__ import annotations
 
 import dataclasses
-from functools import lru_cache
+
+from validation_catalog import catalog
 
 from gpudesk.catalog.records import Accelerator, ModelArch, Server
-from gpudesk.catalog.store import Catalog
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.power import PowerInputs, power_figures
 from gpudesk.core.training import estimate_training
 from gpudesk.core.training_inputs import TrainingInputs
 from gpudesk.core.workloads_other import estimate_vision
-
-
-@lru_cache(maxsize=1)
-def catalog() -> Catalog:
-    return Catalog.open()
 
 
 def mlperf_citation(src: dict, *logs: str) -> str:
