@@ -11,7 +11,7 @@ import os
 import sqlite3
 import time
 
-from test_shell_support import SAMPLES, catalog, flush, make_window, settings  # noqa: F401 - pytest fixtures
+from test_shell_support import SAMPLES, catalog, discard, flush, make_window, settings  # noqa: F401 - pytest fixtures
 
 import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 from gpudesk.atomic_files import TEMP_SUFFIX
@@ -47,11 +47,7 @@ def test_an_undecodable_user_row_is_quarantined_and_the_app_starts(tmp_path):
         assert "broken-l4" in box.informativeText() and "quarantine" in box.informativeText()
         assert window.catalog.accelerator("fine-l4").provenance.user_row
     finally:
-        window.document.mark_saved()
-        window.close()
-        window.deleteLater()  # later tests count the main windows left
-        store.close()
-        flush()
+        discard(window, store)
 
 
 def test_start_up_removes_stale_staging_files_and_dead_sessions(tmp_path):
@@ -75,11 +71,7 @@ def test_start_up_removes_stale_staging_files_and_dead_sessions(tmp_path):
         logged = log_path().read_text(encoding="utf-8")
         assert str(stale) in logged and "interrupted save" in logged
     finally:
-        window.document.mark_saved()
-        window.close()
-        window.deleteLater()  # later tests count the main windows left
-        store.close()
-        flush()
+        discard(window, store)
 
 
 def test_a_failing_estimate_is_a_message_and_the_plan_stays_open(make_window, monkeypatch):

@@ -13,7 +13,7 @@ import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QSplitter
 from shiboken6 import Shiboken
-from test_shell_support import SAMPLES, catalog, flush, language_restored, settings  # noqa: F401
+from test_shell_support import SAMPLES, catalog, discard, flush, language_restored, settings  # noqa: F401
 
 import gpudesk.ui  # noqa: F401 - applies the PySide6 refcount guard first
 from gpudesk.paths import autosave_dir
@@ -65,11 +65,7 @@ def menu_titles(window: MainWindow) -> list[str]:
 
 
 def close_window(window: MainWindow) -> None:
-    if window.document is not None:
-        window.document.mark_saved()
-    window.close()
-    window.deleteLater()
-    flush()
+    discard(window)
 
 
 def test_switch_keeps_the_plan_its_edits_undo_step_phase_and_layout(qtbot, settings, language_restored,  # noqa: F811

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QInputDialog, QLineEdit, QMessageBox
-from test_shell_support import SAMPLES, activate, answer_modal, catalog, flush, make_window, settings  # noqa: F401
+from test_shell_support import SAMPLES, activate, answer_modal, catalog, discard, flush, make_window, settings  # noqa: F401
 
 import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 from gpudesk.project.io import load_project, save_project
@@ -210,11 +210,7 @@ def test_catalog_change_re_estimates(qtbot, settings, tmp_path):
         assert after.ledger.line("cloud.instances").unit_price == pytest.approx(2 * line.unit_price)
         assert after.ledger.phase_total > before.ledger.phase_total
     finally:
-        window.document.mark_saved()
-        window.close()
-        window.deleteLater()
-        store.close()
-        flush()
+        discard(window, store)
 
 
 def test_a_shipped_sample_opens_as_an_untitled_copy_and_is_never_overwritten(make_window, tmp_path, monkeypatch):

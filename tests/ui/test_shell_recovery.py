@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from test_shell_support import SAMPLES, flush
+from test_shell_support import SAMPLES, discard, flush
 
 import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 from gpudesk.paths import autosave_dir
@@ -83,9 +83,5 @@ def test_next_start_offers_and_restores_the_edit_of_a_killed_app(qtbot, tmp_path
         window.document.undo()
         assert window.document.project.meta.customer == "Online retailer"
     finally:
-        window.document.mark_saved()
-        window.close()
-        window.deleteLater()
-        store.close()
-        flush()
+        discard(window, store)
 

@@ -53,12 +53,19 @@ def make_window(qtbot, catalog, settings) -> Iterator[Callable[..., object]]:
 
     yield make
     for window, store in made:
-        if window.document is not None:
-            window.document.mark_saved()
         for dialog in list(window.dialogs.open.values()):
             dialog.close()
-        window.close()
-        window.deleteLater()
+        discard(window, store)
+
+
+def discard(window, store: AutosaveStore | None = None) -> None:
+    """Close a test's main window without its "save changes?" box (its plan marked saved), delete it (later tests
+    count the main windows left), close its autosave store and let Qt process what that posted."""
+    if window.document is not None:
+        window.document.mark_saved()
+    window.close()
+    window.deleteLater()
+    if store is not None:
         store.close()
     flush()
 

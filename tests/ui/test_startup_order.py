@@ -17,7 +17,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QApplication, QWidget
-from test_shell_support import SAMPLES, flush, settings  # noqa: F401
+from test_shell_support import SAMPLES, discard, flush, settings  # noqa: F401
 
 import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 from gpudesk.ui.app import parse_args, start
@@ -104,12 +104,7 @@ def test_start_shows_the_plan_first_and_estimates_at_the_next_turn(qtbot, settin
         assert laid_out[:1] == [True] and window.step_guide.shown[2], "laid out once, with the figures as links"
     finally:
         QApplication.instance().removeEventFilter(watch)
-        window.document.mark_saved()
-        window.close()
-        window.deleteLater()
-        if started.autosave is not None:
-            started.autosave.close()
-        flush()
+        discard(window, started.autosave)
 
 
 def test_a_screenshot_start_estimates_before_it_returns(settings) -> None:  # noqa: F811
@@ -143,9 +138,4 @@ def test_the_collector_pauses_for_the_start_up_and_resumes_after_the_first_resul
         gc.unfreeze()  # what the resume froze: this test process collects as before
         gc.enable()
         if started is not None:
-            started.window.document.mark_saved()
-            started.window.close()
-            started.window.deleteLater()
-            if started.autosave is not None:
-                started.autosave.close()
-            flush()
+            discard(started.window, started.autosave)

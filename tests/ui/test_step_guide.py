@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtCore import Qt, QUrl
 from PySide6.QtWidgets import QApplication, QDockWidget
 from screenshot_paths import screenshot_folder
-from test_shell_support import SAMPLES, catalog, flush, language_restored, make_window, settings  # noqa: F401
+from test_shell_support import SAMPLES, catalog, discard, flush, language_restored, make_window, settings  # noqa: F401
 
 import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 from gpudesk.ui.actions import ActionId
@@ -131,12 +131,7 @@ def test_switching_to_chinese_keeps_the_guide_on_its_step(qtbot, settings, langu
         assert new.step_guide_dock.windowTitle() == "步骤指南" and in_front(new.step_guide_dock)
         assert guide_text(new).startswith("3. CPU 和内存要能跟上 GPU")
     finally:
-        if started.window.document is not None:
-            started.window.document.mark_saved()
-        started.window.close()
-        started.window.deleteLater()
-        started.autosave.close()
-        flush()
+        discard(started.window, started.autosave)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
