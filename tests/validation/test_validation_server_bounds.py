@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from mlperf_inference_prediction import predict_mlperf_inference
+from mlperf_llama_405b import INTERACTIVE_LOGS, SERVER_LOGS
 from mlperf_server_bounds import (
+    ASKED,
     BALANCER,
     MORE_405B_LOGS,
     V60_SERVER,
@@ -16,6 +18,16 @@ from mlperf_server_bounds import (
 from validation_cases_mlperf_inference import MLPERF_INFERENCE_CASES
 
 BY = {c.id: c for c in MLPERF_INFERENCE_CASES}
+
+
+def test_each_logged_run_completed_the_rate_its_submitter_asked_for():
+    """LoadGen issues a Server run's queries at its target_qps: every rate recorded as asked (the config's, or the log's
+    where no config is stored) is what its log completed, within the log's two printed decimals."""
+    logs = {**SERVER_LOGS, **MORE_405B_LOGS, **INTERACTIVE_LOGS}
+    assert set(logs) <= set(ASKED)
+    for i, (asked, how) in ASKED.items():
+        done = logs[i]["samples_per_s"] if i in logs else BY[i].total_tokens_per_s / BY[i].output
+        assert abs(done / asked - 1) < 0.01 and how, i
 
 
 def test_binding_names_the_p99s_within_a_tenth_of_their_targets():
