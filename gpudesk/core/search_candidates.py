@@ -13,8 +13,8 @@ import math
 import numpy as np
 
 from gpudesk.core.candidates import Candidate, Reason
-from gpudesk.core.config_search import PhaseSearch
 from gpudesk.core.memory import MemoryInputs, estimate_memory
+from gpudesk.core.phase_search import PhaseSearch
 from gpudesk.core.search_points import SearchPoint
 from gpudesk.core.search_words import (
     ITEM_RATE_UNITS,

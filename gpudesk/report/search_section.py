@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 
 from gpudesk.core.candidates import Reason
-from gpudesk.core.config_search import PhaseSearch
+from gpudesk.core.phase_search import PhaseSearch
 from gpudesk.core.search_points import SearchPoint
 from gpudesk.core.search_words import amd_cdna3_caveat, attention_dp_caveat, describe, performance
 from gpudesk.report.check_text import reason_text, words

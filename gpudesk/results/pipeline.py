@@ -26,13 +26,14 @@ from gpudesk.core.calibration_hook import CalibrationScales, calibrated_figure_k
 from gpudesk.core.candidates import Candidate
 from gpudesk.core.checks import Check
 from gpudesk.core.compliance import compliance_assumption, compliance_checks
-from gpudesk.core.config_search import PhaseSearch, memory_inputs_for, search_steps
+from gpudesk.core.config_search import memory_inputs_for, search_steps
 from gpudesk.core.constants import ESTIMATE_ACCURACY_BAND
 from gpudesk.core.cost_ledger import CostLedger
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.ledger_build import build_ledger
 from gpudesk.core.owned_power import workload_draw
 from gpudesk.core.pass_memo import PassMemo
+from gpudesk.core.phase_search import PhaseSearch
 from gpudesk.core.phase_sizing import CarriedHardware, size_phase
 from gpudesk.core.plan_admission import phase_can_be_resolved, plan_can_be_added_up
 from gpudesk.core.plan_assembly import assumptions, phase_checks, workload_for, workload_inputs

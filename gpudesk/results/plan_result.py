@@ -70,7 +70,7 @@ class PhaseEstimate:
     # idle slices run it. Until then ``search`` and ``point_costs`` raise SearchPending, and the candidates,
     # checks and charts hold only what the plan's own configuration gives (the window marks them pending).
     search_done: bool = False  # the search has run (its result may still be None: a workload it cannot search)
-    # the phase's configuration search (core/config_search.PhaseSearch), read through ``search``
+    # the phase's configuration search (core/phase_search.PhaseSearch), read through ``search``
     found: Any = field(default=None, repr=False)
     # search point index -> (GPUs, nodes, cost over the phase) of the plan that pins it, from its cost ledger
     # (results/search_pricing.py), read through ``point_costs``: the recommendation and alternatives the proposal prints

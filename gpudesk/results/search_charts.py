@@ -21,7 +21,7 @@ from collections.abc import Callable
 import numpy as np
 
 from gpudesk.core.candidates import Reason
-from gpudesk.core.config_search import PhaseSearch
+from gpudesk.core.phase_search import PhaseSearch
 from gpudesk.core.reason_values import Money
 from gpudesk.core.search_levers import cost_basis
 from gpudesk.core.search_points import SearchPoint, pareto_front

@@ -7,8 +7,8 @@ from collections.abc import Callable
 
 from gpudesk.core.accuracy import amd_cdna3_serving_numbers, attention_dp_numbers, attention_dp_workloads
 from gpudesk.core.checks import Check
-from gpudesk.core.config_search import PhaseSearch
 from gpudesk.core.digits import percent_text
+from gpudesk.core.phase_search import PhaseSearch
 from gpudesk.core.search_candidates import layout_line
 from gpudesk.core.search_levers import defaulted_target
 from gpudesk.core.search_points import SearchPoint

@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from gpudesk.catalog.store import Catalog
-from gpudesk.core.config_search import PhaseSearch
+from gpudesk.core.phase_search import PhaseSearch
 from gpudesk.core.search_levers import explain
 from gpudesk.project.assumed import mark_all
 from gpudesk.project.io import save_project
