@@ -49,7 +49,7 @@ MATMUL_EFFICIENCY_FP4 = {
 }
 MATMUL_EFFICIENCY_FP4_DECODE = {
     "nvidia-blackwell": Constant(
-        "MAMF_FP4_DECODE_RELATIVE_BLACKWELL", 0.70, "ratio",
+        "MAMF_FP4_DECODE_RELATIVE_BLACKWELL", 0.70, "x",
         "NVFP4 decode-step GEMM efficiency / prefill GEMM efficiency (Blackwell)",
         "A decode step's GEMMs carry one token per sequence (M = the batch, tens to a few thousand rows) where a "
         "prefill's carry thousands; NVFP4 kernels reach less of the FP4 peak at small M than the smooth roofline "
@@ -89,7 +89,7 @@ MATMUL_EFFICIENCY_FP4_UNMEASURED = Constant(
     "MAMF_FP4_BLACKWELL is now the prefill's); no other family has a published FP4 measurement",
 )
 FP4_SM100_OVER_FP8 = Constant(
-    "FP4_SM100_OVER_FP8", 2.0, "ratio", "dense NVFP4 rate over the dense FP8 rate of the SM100 family's FP4 MMA",
+    "FP4_SM100_OVER_FP8", 2.0, "x", "dense NVFP4 rate over the dense FP8 rate of the SM100 family's FP4 MMA",
     "the datasheets of the parts that have only that form: B200 9,000 / 4,500, GB200 10,000 / 5,000, RTX 5090 "
     "1,676 / 838 dense TFLOP/s (catalog); Blackwell Ultra's own block-scaled MMA (SM103, CUTLASS "
     "KernelTmaWarpSpecialized*BlockScaledMxNvf4UltraVs16Sm103, NVIDIA/cutlass issue #3358) gives B300 and GB300 "
@@ -117,7 +117,7 @@ MOE_ALLTOALL_LINK_FRACTION = Constant(
     "DeepEP's normal intranode kernels on H800 agree: 153-158 GB/s of ~200 (deepseek-ai/DeepEP docs/legacy.md)",
 )
 MOE_EXPERT_LOAD_CV = Constant(
-    "MOE_EXPERT_LOAD_CV", 1.28, "ratio", "spread of routed tokens across experts: standard deviation / mean",
+    "MOE_EXPERT_LOAD_CV", 1.28, "x", "spread of routed tokens across experts: standard deviation / mean",
     "NVIDIA TensorRT-LLM tech blog 4, 'Scaling Expert Parallelism in TensorRT-LLM (Part 1)' (docs/source/blogs/"
     "tech_blog/blog4_Scaling_Expert_Parallelism_in_TensorRT-LLM.md, 2025), Table 1: DeepSeek R1 on 32 GB200 "
     "(EP 32, 8 experts per rank, no EPLB), machine-translation data, averaged over layers and iterations: per "
@@ -165,11 +165,11 @@ _AMD_RUNS = (
 )
 AMD_CDNA3_SERVING_RUNS = 8  # the published runs _AMD_RUNS names (a count, not a tuning constant)
 AMD_CDNA3_SERVING_MEASURED_LOW = Constant(
-    "AMD_CDNA3_SERVING_MEASURED_LOW", 0.66, "ratio",
+    "AMD_CDNA3_SERVING_MEASURED_LOW", 0.66, "x",
     "lowest measured / gpudesk serving throughput of the published AMD CDNA3 (MI300X) runs", _AMD_RUNS,
 )
 AMD_CDNA3_SERVING_MEASURED_HIGH = Constant(
-    "AMD_CDNA3_SERVING_MEASURED_HIGH", 0.86, "ratio",
+    "AMD_CDNA3_SERVING_MEASURED_HIGH", 0.86, "x",
     "highest measured / gpudesk serving throughput of the published AMD CDNA3 (MI300X) runs", _AMD_RUNS,
 )
 _GROUPED = ("H200 run of 2026-12-04: benchmarks/gpu/moe_experts.py (tests/validation/data/"
