@@ -152,7 +152,7 @@ def _workload_checks(phase: Phase, figures: FigureSet, results: list[WorkloadRes
             ("train.time_to_train_days",), {"days": days, "deadline_days": w.deadline_days,
                                                "tokens": w.train_tokens, "gpus": results[0].gpus},
         ))
-    if w.kind == "llm_inference":
+    if w.kind == "llm_inference" and w.serving_scenario != "offline":  # offline: throughput only, no TTFT target
         checks.extend(_ttft_checks(w, figures))
     return checks
 

@@ -166,8 +166,8 @@ def _scaling_path(phase: Phase, r: ResolvedPhase, figures: FigureSet, results: l
 def _latency(phase: Phase, figures: FigureSet) -> list[Check]:
     w = phase.workloads[0]
     ttft0 = figures.number("infer.ttft_unloaded_s")
-    if w.kind not in LLM_SERVING_KINDS or not math.isfinite(ttft0):
-        return []
+    if w.kind not in LLM_SERVING_KINDS or not math.isfinite(ttft0) or w.serving_scenario == "offline":
+        return []  # offline serving is throughput only: the core binds no latency target (core/inference.py)
     if w.ttft_p50_ms > 0 and ttft0 * 1000.0 > w.ttft_p50_ms:
         checks = latency_pitfall(ttft0, w.ttft_p50_ms / 1000.0, "P50")
     else:
@@ -194,7 +194,8 @@ def _decode_target(phase: Phase, figures: FigureSet) -> list[Check]:
 def _adp_hold(phase: Phase, figures: FigureSet) -> list[Check]:
     """The ADP balancer's longest hold against the first workload's first-token target (pitfalls.adp_hold_check)."""
     w = phase.workloads[0]
-    if w.kind not in LLM_SERVING_KINDS or "infer.in.adp_timeout_iters" not in figures:
+    if w.kind not in LLM_SERVING_KINDS or "infer.in.adp_timeout_iters" not in figures \
+            or w.serving_scenario == "offline":
         return []
     return adp_hold_check(w.attention_dp_timeout_iters, w.attention_dp_batching_wait_iters,
                           figures.number("infer.tpot_s"), w.ttft_ms / 1000.0)

@@ -149,10 +149,11 @@ def _evaluate(ctx: Context, table: PointTable, acc_idx: np.ndarray, hw_all: Hard
     tpot = col["infer.tpot_s"]
     mask |= np.where(~np.isfinite(tpot), BIT["unsupported"], 0)
     mask |= np.where(col["infer.concurrency"] < batch, BIT["memory"], 0)
-    mask |= np.where(np.isfinite(tpot) & (tpot > w.tpot_ms / 1000.0 * (1 + 1e-9)), BIT["tpot"], 0)
-    ttft_miss = (col["infer.ttft_at_percentile_s"] > w.ttft_ms / 1000.0 * (1 + 1e-9)) | (
-        (w.ttft_p50_ms > 0) & (col["infer.ttft_s"] > w.ttft_p50_ms / 1000.0 * (1 + 1e-9)))
-    e2e_miss = (w.e2e_ms > 0) & (col["infer.e2e_at_percentile_s"] > w.e2e_ms / 1000.0 * (1 + 1e-9))
+    bound = w.serving_scenario != "offline"  # offline serving is throughput only: no latency target (core/inference.py)
+    mask |= np.where(bound & np.isfinite(tpot) & (tpot > w.tpot_ms / 1000.0 * (1 + 1e-9)), BIT["tpot"], 0)
+    ttft_miss = bound & ((col["infer.ttft_at_percentile_s"] > w.ttft_ms / 1000.0 * (1 + 1e-9)) | (
+        (w.ttft_p50_ms > 0) & (col["infer.ttft_s"] > w.ttft_p50_ms / 1000.0 * (1 + 1e-9))))
+    e2e_miss = bound & (w.e2e_ms > 0) & (col["infer.e2e_at_percentile_s"] > w.e2e_ms / 1000.0 * (1 + 1e-9))
     mask |= np.where(ttft_miss | (~sized & np.isfinite(tpot) & ~e2e_miss), BIT["ttft"], 0)
     mask |= np.where(e2e_miss, BIT["e2e"], 0)
     bits = np.array([SEARCH_PRECISION.term(o).bits for o in PREC_CODES])[options]

@@ -135,6 +135,29 @@ def test_first_token_target_below_an_idle_prefill(catalog) -> None:
     assert "pitfall.latency_target_unreachable" not in check_ids(estimate(catalog, relaxed))
 
 
+LATENCY_CHECKS = {"pitfall.latency_target_unreachable", "task.ttft_target_missed", "serving.adp_hold_long"}
+
+
+@pytest.mark.parametrize(("model", "tp", "ep", "adp", "server"), [
+    ("llama-3.1-70b", 8, 1, False, {"pitfall.latency_target_unreachable"}),
+    ("deepseek-v3", 1, 8, True, {"serving.adp_hold_long"}),
+])
+def test_offline_serving_is_held_to_no_latency_target(catalog, model, tp, ep, adp, server) -> None:
+    """Offline serving is throughput only (the core binds no latency target), yet an offline plan was still told
+    'The latency target cannot be met at any scale' (a blocker), 'The time-to-first-token target is not met' and that
+    the attention data-parallel balancer holds prompts long against the first-token target: targets it does not have."""
+    def latency_checks(scenario: str) -> set[str]:
+        est = estimate(catalog, plan(w__kind="llm_inference", w__model_id=model, w__parallel__tp=tp,
+                                     w__parallel__ep=ep, w__attention_dp_balance=adp, w__attention_dp_timeout_iters=1000,
+                                     w__compute_dtype="fp8", w__weight_dtype="fp8", w__kv_dtype="fp8",
+                                     w__serving_scenario=scenario, w__ttft_ms=5 if not adp else 3000,
+                                     w__ttft_p50_ms=0, hardware__accelerator_id="h200-sxm", hardware__nodes=1))
+        return LATENCY_CHECKS & {c.id for c in est.checks}
+
+    assert latency_checks("server") == server
+    assert latency_checks("offline") == set()
+
+
 @pytest.mark.parametrize(("scenario", "tpot_ms", "e2e_ms", "fires"), [
     ("server", 1, 0, "pitfall.tpot_target_unreachable"), ("interactive", 1, 0, "pitfall.tpot_target_unreachable"),
     ("server", 50, 2_000, "pitfall.e2e_target_unreachable"), ("offline", 1, 0, None), ("server", 50, 0, None),
