@@ -91,7 +91,9 @@ class FileChangedError(ProjectFileError):
 class LoadedProject:
     project: Project
     migrated_from: int | None = None  # original schema version when the file had an older layout
-    warnings: list[str | Refusal] = field(default_factory=list)  # a Refusal: worded in the reader's language
+    # a Refusal (a text kept over its limit, a byte-order mark, a newer app version): worded in the reader's language
+    # and shown on opening (window status bar, CLI stderr); a str: the format conversion, said by the window itself
+    warnings: list[str | Refusal] = field(default_factory=list)
     stamp: FileStamp | None = None  # the bytes it was read from (load_project); see save_project(expected=…)
 
 
@@ -125,7 +127,7 @@ def loads_project(raw: bytes, name: str = "the plan") -> LoadedProject:
         raise ProjectFileError(refusal("plan.not_object", name=name, got=describe(data)))
     warnings: list[str | Refusal] = []
     if had_bom:
-        warnings.append("the file starts with a UTF-8 byte-order mark; it will be saved without one")
+        warnings.append(refusal("plan.byte_order_mark"))
     current, migrated_from = migrate(data)
     if migrated_from is not None:
         warnings.append(
@@ -144,7 +146,7 @@ def loads_project(raw: bytes, name: str = "the plan") -> LoadedProject:
     warnings += [warning for _path, warning in over_limit(project)]  # kept as written, each named with its limit
     saved_by = data.get("app_version")
     if isinstance(saved_by, str) and saved_by and _version_tuple(saved_by) > _version_tuple(__version__):
-        warnings.append(f"the plan was saved by gpudesk {saved_by[:40]}, newer than this version ({__version__})")
+        warnings.append(refusal("plan.saved_by_newer", saved_by=saved_by[:40], this=__version__))
     return LoadedProject(project, migrated_from, warnings)
 
 

@@ -13,6 +13,8 @@ PLAN_REFUSALS: dict[str, str] = {
     "plan.migrated_note": "migrated from schema {version}; paths refer to the current layout",
     "plan.no_version": "missing: this is not a gpudesk plan (no format version)",
     "plan.not_json_writable": "cannot be written as JSON: {text}",
+    "plan.byte_order_mark": "the file starts with a UTF-8 byte-order mark; it will be saved without one",
+    "plan.saved_by_newer": "the plan was saved by gpudesk {saved_by}, newer than this version ({this})",
     # -- one field of the plan (project/schema.py) -------------------------------------------------------------------
     "field.expected_object": "expected an object, got {got}",
     "field.key_not_text": "keys must be text, got {got}",

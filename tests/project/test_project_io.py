@@ -10,6 +10,7 @@ import pytest
 
 from gpudesk._version import __version__
 from gpudesk.catalog.records import Provenance
+from gpudesk.paths import samples_dir
 from gpudesk.project.assumed import mark_all
 from gpudesk.project.io import (
     MAX_FILE_BYTES,
@@ -108,7 +109,7 @@ def test_utf8_bom_is_accepted_with_a_warning(tmp_path):
     loaded = load_project(path)
     expected = Project()
     mark_all(expected.phases[0].workloads[0])  # the file sets nothing: every essential input is a default
-    assert loaded.project == expected and "byte-order mark" in loaded.warnings[0]
+    assert loaded.project == expected and "byte-order mark" in str(loaded.warnings[0])
 
 
 def test_not_json_names_line_and_column(tmp_path):
@@ -150,7 +151,33 @@ def test_too_large_is_refused_before_reading(tmp_path):
 
 def test_saved_by_newer_app_warns(tmp_path):
     path = _write(tmp_path, json.dumps({"schema_version": 2, "app_version": "99.0"}).encode())
-    assert any("newer than this version" in w for w in load_project(path).warnings)
+    assert any("newer than this version" in str(w) for w in load_project(path).warnings)
+
+
+def test_the_opening_warnings_are_said_where_the_plan_is_opened(tmp_path):
+    """A byte-order mark (dropped on saving) and a plan saved by a newer gpudesk were warned of in English strings
+    that neither the window (status bar) nor the CLI (stderr) showed: both kept only keyed warnings. Now they are
+    keyed, so `gpudesk estimate` prints them and the window words them in its language."""
+    import argparse
+    import io
+
+    from gpudesk.cli import estimate_cmd
+    from gpudesk.refusals import Refusal
+    from gpudesk.report.refusal_text import refusal_text
+
+    plan = json.loads((samples_dir() / "startup-inspection.gpudesk").read_text(encoding="utf-8"))
+    plan["app_version"], plan["meta"]["language"] = "99.0", "en"  # the CLI words them in the plan's language
+    path = _write(tmp_path, b"\xef\xbb\xbf" + json.dumps(plan).encode())
+    warnings = load_project(path).warnings
+    assert len(warnings) == 2 and all(isinstance(w, Refusal) for w in warnings), warnings
+    assert [refusal_text(w, "zh") for w in warnings] == [
+        "文件以 UTF-8 字节顺序标记（BOM）开头；保存时将不再写入该标记", f"此方案由更新版本的 gpudesk 99.0 保存，比本版本（{__version__}）新"]
+    out, err = io.StringIO(), io.StringIO()
+    namespace = argparse.Namespace(plan=path, json=False, explain="plan.gpus", phase=0)
+    assert estimate_cmd.run(namespace, out, err) == 0, err.getvalue()
+    lines = err.getvalue().splitlines()
+    assert any("byte-order mark" in line for line in lines) and any("newer than this version" in line for line in
+                                                                    lines), lines
 
 
 @dataclasses.dataclass(frozen=True)
