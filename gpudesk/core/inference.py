@@ -46,6 +46,7 @@ from gpudesk.core.inference_server import server_parts
 from gpudesk.core.inference_step import ReplicaModel, record_step_constants
 from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.pass_memo import fields_key, memoised_by
+from gpudesk.core.token_budget import record_token_budget, server_budget_parts
 from gpudesk.vocabulary.precision import serving_math as weights_math
 from gpudesk.vocabulary.serving import ADP_BALANCE_BATCHING_WAIT_ITERS as ADP_WAIT
 from gpudesk.vocabulary.serving import ADP_BALANCE_TIMEOUT_ITERS as ADP_TIMEOUT
@@ -103,6 +104,7 @@ class InferenceInputs:
     adp_timeout_iters: int = ADP_TIMEOUT
     adp_batching_wait_iters: int = ADP_WAIT
     kv_bucket_tokens: Any = 0  # static KV cache read in buckets of N tokens (0: as filled; core/inference_lengths.py)
+    max_tokens_per_iteration: Any = 0  # the engine's token budget per micro-batch iteration (0: none; core/token_budget.py)
     flash_attention: bool = True  # False: no fused attention kernel, every score through HBM (core/inference_step.py)
     engine_release: str = "current"  # the serving engine release that runs the plan (core/engine_release.py)
     # disaggregated serving (core/inference_disagg.py): each prefill instance's tensor parallel (0 = tp, the decode
@@ -211,6 +213,8 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
     kv_cap = concurrency_with_spread(mem["mem.kv_budget"], mem["mem.per_sequence"], per_token, length_sd, z)
     kv_cap = np.where(np.isfinite(kv_cap), kv_cap * groups, 0.0) * np.ones(hw.size)
     upper = np.where(given > 0, np.minimum(given, kv_cap), kv_cap)
+    fed = record_token_budget(fs, inp.max_tokens_per_iteration, a, prompt, out)  # inf: no budget
+    slots, upper = upper, np.minimum(upper, fed)
     prefill_tail = pre.prefill(prompt_tail, prompt_tail)
     e2e_iter = np.where(a["e2e_target_s"] > 0, (a["e2e_target_s"] - prefill_tail) / (out_tail + 1.0), np.inf)
     target = np.minimum(np.where(a["tpot_target_s"] > 0, a["tpot_target_s"], np.inf), e2e_iter)
@@ -237,8 +241,11 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
            "a per token; sd 0: ⌊F/A⌋ = mem.max_concurrency) × attention groups max(t, e)/t",
            ["mem.kv_budget", "mem.per_sequence", "mem.max_concurrency", "infer.in.prompt_sd", "infer.in.output_sd",
             "infer.in.percentile", "infer.in.tp", "infer.in.ep"])
-    fs.add("infer.concurrency", conc, "sequences", "sequences in flight per replica (engine batch)", formula,
-           ["infer.in.concurrency", "infer.max_concurrency_kv", "infer.in.tpot_target_s", "infer.in.e2e_target_s"])
+    budgeted = "infer.token_budget_sequences" in fs
+    fs.add("infer.concurrency", conc, "sequences", "sequences in flight per replica (engine batch)",
+           formula + ("; at most the sequences the token budget per iteration feeds" if budgeted else ""),
+           ["infer.in.concurrency", "infer.max_concurrency_kv", "infer.in.tpot_target_s", "infer.in.e2e_target_s",
+            *(["infer.token_budget_sequences"] if budgeted else [])])
     c1 = np.maximum(conc, 1.0)
     dec = rep.decode_step(c1, read)
     fs.add("infer.decode_step_s", dec["total"], "s", "decode step (batch C)",
@@ -324,15 +331,18 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
     # the Server scenario of in-flight batching: the prefill queue and the per-query TPOT bound the rate (its parts
     # read no rate)
     parts = None if not inp.queue or static or inp.disaggregated or inp.scenario == "offline" else server_parts(
-        rep, dec, pre_share, c1, np.maximum(upper, 1.0), conc >= upper,
+        rep, dec, pre_share, c1, np.maximum(slots, 1.0), conc >= slots,
         {"prompt": prompt, "prompt_sd": a["prompt_sd"], "output": out, "output_sd": a["output_sd"],
          "output_tail": out_tail},
         {"prefill": prefill1, "prefill_tail": prefill_tail})
+    if parts is not None and np.any(np.isfinite(fed)):
+        parts.update(server_budget_parts(inp.max_tokens_per_iteration, a["pp"], prompt, prompt_tail))
     code = np.where(dec["weights_bound"], 0.0, 2.0)
     code = np.where(dec["attention"] > dec["linear"], 1.0, code)
     code = np.where(dec["comm"] > np.maximum(dec["linear"], dec["attention"]), 3.0, code)
     code = np.where((given > 0) & (conc < given) | (given <= 0),
                     np.where(conc >= kv_cap, 4.0, np.where(np.isfinite(target), 5.0, code)), code)
+    code = np.where(np.isfinite(fed) & (conc >= fed) & (fed < slots), 7.0, code)
     code = np.where(supported, code, 6.0)
 
     queue = queue_kept(inp, a, rep, service, c1, valid, prompt, prompt_tail, prefill_tail, out_tail, tpot, k, z,
@@ -349,6 +359,9 @@ def _rate_part(fs: FigureSet, inp: InferenceInputs, a: dict[str, np.ndarray], ke
            "weights_bandwidth when the decode step reads weights longer than it computes, else compute; "
            "kv_bandwidth when attention outweighs the linear layers; communication when it outweighs both; "
            "kv_capacity or tpot_target when either caps the concurrency below the plan's; "
-           "unsupported_precision where the part lacks the precision",
-           ["infer.decode_step_s", "infer.concurrency", "infer.max_concurrency_kv"], vocabulary=BOTTLENECK)
+           "unsupported_precision where the part lacks the precision"
+           + ("; token_budget where the engine's token budget per iteration feeds fewer sequences than the slots"
+              if "infer.token_budget_sequences" in fs else ""),
+           ["infer.decode_step_s", "infer.concurrency", "infer.max_concurrency_kv",
+            *(["infer.token_budget_sequences"] if "infer.token_budget_sequences" in fs else [])], vocabulary=BOTTLENECK)
     return fs

@@ -25,6 +25,7 @@ from gpudesk.core.inference_disagg import (
 from gpudesk.core.inference_lengths import lognormal_quantile
 from gpudesk.core.inference_queue import max_rate_for, wait_law, wait_quantile
 from gpudesk.core.inference_server import add_server_figures, server_rate, tpot_at_rate
+from gpudesk.core.token_budget import budgeted_rate
 from gpudesk.core.inference_step import ReplicaModel
 
 if TYPE_CHECKING:
@@ -75,12 +76,12 @@ def queue_kept(inp: InferenceInputs, a: dict[str, np.ndarray], rep: ReplicaModel
                           "pre_rate": np.where(valid, prefill_rate(queue, checks), 0.0)}
         kept["lam_max"] = np.where(valid, decode_rate(c1, service, z), 0.0)
     elif parts is not None:
-        parts = {**parts, "prefill_median": prefill_med}
+        parts = {**parts, "prefill_median": prefill_med, "prompt_median": median_prompt}
         targets = {"ttft": a["ttft_target_s"], "ttft_tail": a["ttft_tail_target_s"], "tpot": a["tpot_target_s"],
                    "e2e": a["e2e_target_s"]}
         kept["hold"] = balancer_hold(inp, rep)
         kept["chord"] = (parts, z)
-        kept["server"] = server_rate(parts, targets, z, q_tail, kept["hold"])
+        kept["server"] = budgeted_rate(parts, targets, z, q_tail, server_rate(parts, targets, z, q_tail, kept["hold"]))
         kept["wait"] = (parts["prefill"], 1.0, parts["k"])  # the prefill queue
     else:  # static batching and the offline scenario: the hold (if any) shows in the first token, binds nothing
         kept["hold"] = None if inp.batching == "static" else balancer_hold(inp, rep)
@@ -224,7 +225,7 @@ def queue_figures(fs: FigureSet, inp: InferenceInputs, a: dict[str, np.ndarray],
             "infer.in.scenario"]  # offline: no latency target; interactive: the median TTFT at the percentile
     if kept["server"] is not None:
         lam_max = add_server_figures(fs, kept["server"], valid, [*deps[1:4], "infer.in.tpot_target_s", deps[-1]],
-                                     held=kept["hold"] is not None)
+                                     held=kept["hold"] is not None, budgeted="infer.token_budget_sequences" in fs)
     elif dis is not None:
         lam_max = fs.add("infer.max_rate_per_replica", kept["lam_max"], "requests/s",
                          "highest rate per decode instance", "n / ((O + 1) · TPOT), n the most sequences in flight "

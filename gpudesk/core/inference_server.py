@@ -54,7 +54,7 @@ from gpudesk.core.inference_step import ReplicaModel
 from gpudesk.core.server_held_rate import held_at_rate, held_rate
 from gpudesk.vocabulary.sizing import BINDING
 
-BOUND_CODES = np.asarray(("ttft", "tpot", "e2e", "throughput"))
+BOUND_CODES = np.asarray(("ttft", "tpot", "e2e", "throughput", "token_budget"))
 """infer.rate_bound codes (vocabulary BINDING) by the index ``server_rate`` assigns."""
 
 
@@ -178,7 +178,7 @@ def server_parts(rep: ReplicaModel, dec: dict[str, np.ndarray], pre_share: np.nd
 
 
 def add_server_figures(fs: FigureSet, res: dict[str, np.ndarray], valid: np.ndarray, deps: list[str],
-                       held: bool = False) -> np.ndarray:
+                       held: bool = False, budgeted: bool = False) -> np.ndarray:
     """The Server scenario's figures (``server_rate``'s result; ``held``: with the ADP balancer's hold); returns the
     rate per replica (0 where invalid)."""
     lam = np.where(valid, res["rate"], 0.0)
@@ -213,6 +213,9 @@ def add_server_figures(fs: FigureSet, res: dict[str, np.ndarray], valid: np.ndar
     fs.add("infer.rate_bound", BOUND_CODES[res["bound"].astype(int)], "", "what bounds the rate per replica",
            "the target whose largest n is the smallest: ttft, tpot or e2e; throughput when the engine's sequence "
            "slots are" + ("; where the balancer's hold moves the rate below that one, the first-token (ttft) or "
-                          "end-to-end (e2e) target that fails just above the rate found" if held else ""),
-           ["infer.max_rate_per_replica"], vocabulary=BINDING)
+                          "end-to-end (e2e) target that fails just above the rate found" if held else "")
+           + ("; token_budget where the engine's token budget per iteration lowers it (core/token_budget.py: the "
+              "prompts' queue served at p·M − n tokens an iteration, a prompt's prefill over ⌈I/(M − n/p)⌉ "
+              "iterations)" if budgeted else ""),
+           ["infer.max_rate_per_replica", *(["infer.token_budget_sequences"] if budgeted else [])], vocabulary=BINDING)
     return lam

@@ -30,6 +30,8 @@ DEADLINE = "0 = no deadline; ten years outlives the hardware"
 LORA_RANK = "published LoRA recipes use ranks 8-256; 4,096 covers the hidden size of small models"
 KV_BUCKET = ("0 = the cache read as filled; ten million tokens exceeds any model's context (a bucket at or above "
              "input + output reads the whole static cache)")
+TOKEN_BUDGET = ("0 = no budget; ten million tokens per iteration exceeds any engine's setting (published configs "
+                "set 512-32,768)")
 ADP_ITERS = ("TensorRT-LLM's defaults are 50 and 10 iterations and published configs set 2-500; 1,000 iterations "
              "holds a prompt about a minute")
 CONCURRENCY = "0 = derived; ten million sequences in one engine exceeds any single deployment"

@@ -88,6 +88,12 @@ KV_BUCKET = (
     "--reuse_cache and no bucket), half a bucket more than the tokens filled on average; 0 = the cache is read as "
     "filled (paged engines: TensorRT-LLM, vLLM, SGLang)"
 )
+TOKEN_BUDGET = (
+    "the engine's token budget per iteration: decode tokens and prompt chunks one iteration may carry, per "
+    "micro-batch with pipeline parallel (TensorRT-LLM max_num_tokens, vLLM max_num_batched_tokens); it caps the "
+    "sequences in flight at pipeline stages x budget / (1 + input/output) and, in the server scenario, how fast "
+    "prompts are fed; 0 = no budget"
+)
 MEMORY_SHARE = (
     "share of GPU memory the serving engine may use for weights, activations and KV cache "
     "(vLLM's GPU memory utilisation setting; TensorRT-LLM takes its KV share of the memory left after the "

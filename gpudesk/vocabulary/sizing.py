@@ -37,6 +37,7 @@ BOTTLENECK: Vocabulary[Term] = Vocabulary("bottleneck", (
     Term("communication", "communication between GPUs", "GPU 间通信"),
     Term("kv_capacity", "KV-cache capacity", "KV 缓存容量"),
     Term("tpot_target", "time-per-token target", "每 token 时延目标"),
+    Term("token_budget", "engine's token budget per iteration", "推理引擎每轮迭代的 token 预算"),
 ))
 """What limits a configuration. Categorical figures hold these codes (strings), which every surface words."""
 
@@ -44,7 +45,7 @@ TRAINING_BOTTLENECKS = ("compute", "pipeline_bubble", "tp_comm", "dp_comm", "pp_
                         "optimizer", "dequantisation", "unsupported_precision", "invalid_layout", "memory")
 """Training's codes in the order of its argmax over the parts of a step (gpudesk.core.training)."""
 SERVING_BOTTLENECKS = ("weights_bandwidth", "kv_bandwidth", "compute", "communication", "kv_capacity", "tpot_target",
-                       "unsupported_precision")
+                       "unsupported_precision", "token_budget")
 """Serving's codes in the order gpudesk.core.inference assigns them."""
 
 # What binds a searched configuration, and why a point of the search was dropped. ``dropped`` is how a count of
@@ -86,6 +87,8 @@ BINDING: Vocabulary[Term] = Vocabulary("binding constraint", (
          {"dropped_en": "quantise below the precision allowed", "dropped_zh": "量化低于允许的精度"}),
     Term("minimum", "nothing: the smallest configuration meets every target", "无：最小配置即满足全部目标",
          {"dropped_en": "", "dropped_zh": ""}),
+    Term("token_budget", "engine's token budget per iteration", "推理引擎每轮迭代的 token 预算",
+         {"dropped_en": "exceed the engine's tokens per iteration", "dropped_zh": "超出推理引擎每轮迭代的 token 预算"}),
 ))
 
 # Why a serving deployment's capacity cannot be stated (ServingCapacity.unserved): shown as 'cannot serve: <name>'

@@ -47,6 +47,8 @@ ZERO_MEANS: tuple[str, ...] = (
     "workloads[{w}].parallel.decode_pool_gpus",
     # a static KV cache read in buckets (core/inference_lengths.py): 0 = read as filled
     "workloads[{w}].kv_bucket_tokens",
+    # the engine's token budget per iteration (core/token_budget.py): 0 = none
+    "workloads[{w}].max_tokens_per_iteration",
 )
 """Row paths where no figure stands in for the field's unset value (0, or -1 where 0 is a value): what it means is
 ``input.zero_means.<path>`` of the wizard catalogue."""

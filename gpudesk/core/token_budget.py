@@ -1,0 +1,153 @@
+"""The engine's token budget per iteration (chunked prefill): what it caps in in-flight serving.
+
+An in-flight batching engine schedules each iteration's tokens against one budget M (TensorRT-LLM
+``max_num_tokens``, vLLM ``max_num_batched_tokens``). TensorRT-LLM's MicroBatchScheduler
+(cpp/tensorrt_llm/batch_manager/microBatchScheduler.cpp, ``operator()``) first takes the generation requests, one
+token each (beam width + draft tokens), while the running count stays ≤ maxNumTokens, then chunks the waiting
+prompts into what is left (``ctxTokensCapacity = maxNumTokens − batchNumTokens``, ``setCtxRequestsChunkSize``;
+first come first served takes the oldest prompt's tokens first). With pipeline parallel the engine keeps
+``mNumMicroBatches = getPipelineParallelism()`` micro-batches in flight (trtGptModelInflightBatching.cpp), each
+scheduled on its own against M, and its CapacityScheduler admits ``getMaxBatchSize() * mNumMicroBatches``
+requests. vLLM's scheduler charges decode tokens against ``max_num_batched_tokens`` the same way.
+
+gpudesk's iteration t(n) is one token of every sequence in flight, so with p pipeline stages it holds p
+micro-batch iterations and a budget of p·M tokens (the plan's M is per micro-batch, as the engines set it):
+
+* **Sequences in flight.** In steady in-flight serving each sequence brings I prompt tokens and O decode tokens,
+  so an iteration carrying n decode tokens carries n·I/O prompt tokens on average: n·(1 + I/O) ≤ p·M, the most
+  sequences the budget feeds, ⌊p·M / (1 + I/O)⌋ (``infer.token_budget_sequences``). It caps the engine batch C
+  (offline and in-flight) like the KV cache does.
+* **Server scenario.** At a rate λ the prompts bring λ·I·t(n) tokens an iteration against the p·M − n the decode
+  tokens leave; by Little's law (λ·t = n/O) this is the same cap, so the prompts' queue is served at
+  p·M − n tokens per iteration: a prompt's share of that server is S_b = I·t(n) / (p·M − n), and the prompts'
+  M/G/1 queue (core/inference_server.py) is served in max(P, S_b) (P the prefill's own compute time). The prompt
+  itself, in one micro-batch, takes ⌈I / (M − n/p)⌉ iterations: its prefill spans max(P, ⌈I / (M − n/p)⌉·t(n)),
+  which enters the first token in place of P. The highest rate meeting the first-token, end-to-end and capacity
+  (λ·max(P, S_b) < 1) targets so is found by bisection below the rate without the budget (every quantity rises
+  with λ); where it is lower, the budget bounds the rate (``infer.rate_bound`` token_budget).
+
+Unset (0) there is no budget: no figure is added and nothing moves.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from gpudesk.core.explain import FigureSet
+from gpudesk.core.inference_queue import wait_quantile
+from gpudesk.core.inference_server import BOUND_CODES, chord
+
+BISECTIONS = 60
+"""Bisection steps of the budgeted Server rate (2^-60 of the rate without the budget: below float precision)."""
+
+TOKEN_BUDGET_BOUND = int(np.flatnonzero(BOUND_CODES == "token_budget")[0])
+
+
+def budget_sequences(tokens: np.ndarray, pp: np.ndarray, prompt: np.ndarray, out: np.ndarray) -> np.ndarray:
+    """⌊p·M / (1 + I/O)⌋ (at least 1), the sequences in flight a budget of M tokens per micro-batch iteration feeds;
+    inf where M is 0 (no budget)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        fed = np.maximum(np.floor(pp * tokens / (1.0 + prompt / np.maximum(out, 1.0))), 1.0)
+    return np.where(tokens > 0, fed, np.inf)
+
+
+def record_token_budget(fs: FigureSet, tokens: Any, a: dict[str, np.ndarray], prompt: np.ndarray,
+                        out: np.ndarray) -> np.ndarray:
+    """The plan's budget as an input and ``infer.token_budget_sequences`` (only where some row states one); returns
+    the sequences it feeds (inf: no budget)."""
+    m = np.broadcast_to(np.asarray(tokens, dtype=np.float64), a["tp"].shape)
+    if not np.any(m > 0):
+        return np.full(a["tp"].shape, np.inf)
+    fs.input("infer.in.max_tokens_per_iteration", m, "tokens",
+             "engine's token budget per iteration and micro-batch (0 = none)")
+    fed = budget_sequences(m, a["pp"], prompt, out)
+    fs.add("infer.token_budget_sequences", np.where(np.isfinite(fed), fed, np.nan), "sequences",
+           "sequences in flight the token budget per iteration feeds",
+           "⌊p·M / (1 + I/O)⌋: each iteration of each of the p micro-batches carries its n/p decode tokens and, "
+           "on average, their n/p·I/O prompt tokens within M (TensorRT-LLM max_num_tokens, MicroBatchScheduler: "
+           "decode tokens first, prompt chunks in what is left; one micro-batch per pipeline stage)",
+           ["infer.in.max_tokens_per_iteration", "infer.in.pp", "infer.in.prompt_tokens", "infer.in.output_tokens"])
+    return fed
+
+
+def server_budget_parts(tokens: Any, pp: np.ndarray, prompt: np.ndarray, prompt_tail: np.ndarray) -> dict[str, Any]:
+    """What :func:`budgeted_rate` reads besides the Server parts: ``budget_tokens`` p·M per iteration (inf: none),
+    ``pp``, ``prompt`` and ``prompt_tail`` (tokens)."""
+    m = np.broadcast_to(np.asarray(tokens, dtype=np.float64), np.shape(pp))
+    return {"budget_tokens": np.where(m > 0, pp * m, np.inf), "pp": pp, "prompt": prompt, "prompt_tail": prompt_tail}
+
+
+def prefill_span(tokens: np.ndarray, prefill: np.ndarray, per_micro: np.ndarray, t: np.ndarray) -> np.ndarray:
+    """max(P, ⌈I / (M − n/p)⌉·t): a prompt of I tokens chunked into what its micro-batch's budget leaves."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        iters = np.where(per_micro > 0, np.ceil(tokens / per_micro), np.inf)
+    return np.asarray(np.maximum(prefill, iters * t))
+
+
+def budgeted_at(parts: dict[str, Any], lam: np.ndarray, q_tail: float) -> dict[str, np.ndarray]:
+    """At ``lam`` requests/s per replica: n, t(n), the prompts' service max(P, S_b), the first token's P50 and
+    percentile with the budget's prefill spans, and whether the budget keeps up (λ·service < 1)."""
+    a, b = chord(parts)
+    out = parts["output"]
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        room = 1.0 - lam * out * b
+        n = np.where(room > 0, lam * out * a / room, np.inf)
+        t = a + b * n
+        free = parts["budget_tokens"] - n  # prompt tokens per iteration, all micro-batches
+        service = np.maximum(parts["prefill"], np.where(free > 0, parts["prompt"] * t / free, np.inf))
+        per_micro = free / parts["pp"]
+        fits = (lam * service < 1.0) & np.isfinite(t)
+        med = wait_quantile(lam, service, 1.0, 0.5, parts["k"]) + prefill_span(
+            parts["prompt_median"], parts["prefill_median"], per_micro, t) + parts["step"]
+        tail = wait_quantile(lam, service, 1.0, q_tail, parts["k"]) + prefill_span(
+            parts["prompt_tail"], parts["prefill_tail"], per_micro, t) + parts["step"]
+    return {"n": n, "t": t, "fits": fits, "ttft": med, "ttft_tail": tail}
+
+
+def _meets(parts: dict[str, Any], targets: dict[str, np.ndarray], lam: np.ndarray, q_tail: float) -> np.ndarray:
+    at = budgeted_at(parts, lam, q_tail)
+    ok = at["fits"] | (lam <= 0)
+    ok &= (targets["ttft"] <= 0) | (at["ttft"] <= targets["ttft"]) | (lam <= 0)
+    ok &= (targets["ttft_tail"] <= 0) | (at["ttft_tail"] <= targets["ttft_tail"]) | (lam <= 0)
+    whole = at["ttft_tail"] + parts["output_tail"] * parts["step"]
+    return np.asarray(ok & ((targets["e2e"] <= 0) | (whole <= targets["e2e"]) | (lam <= 0)))
+
+
+def budgeted_rate(parts: dict[str, Any], targets: dict[str, np.ndarray], z: float, q_tail: float,
+                  res: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """``res`` (core/inference_server.server_rate's result) with the token budget: where the rate found misses a
+    target once the budget is counted (module docstring), the highest rate below it that meets them, by bisection,
+    bound by ``token_budget``; other rows, and every row without a budget, are returned unchanged."""
+    if "budget_tokens" not in parts or not np.any(np.isfinite(parts["budget_tokens"])):
+        return res
+    shape = np.shape(res["rate"])
+    parts = {k: np.broadcast_to(np.asarray(v, dtype=np.float64), shape) if not isinstance(v, float) else v
+             for k, v in parts.items()}
+    targets = {k: np.broadcast_to(np.asarray(v, dtype=np.float64), shape) for k, v in targets.items()}
+    hi = np.asarray(res["rate"], dtype=np.float64)
+    moved = ~_meets(parts, targets, hi, q_tail) & np.isfinite(parts["budget_tokens"])
+    if not np.any(moved):  # the first token at the rate still spans the budget's chunks
+        at = budgeted_at(parts, hi, q_tail)
+        return {**res, "ttft_tail": np.where(np.isfinite(parts["budget_tokens"]) & (hi > 0),
+                                             np.maximum(res["ttft_tail"], at["ttft_tail"]), res["ttft_tail"])}
+    lo = np.zeros(shape)
+    for _ in range(BISECTIONS):
+        mid = 0.5 * (lo + hi)
+        ok = _meets(parts, targets, mid, q_tail)
+        lo, hi = np.where(ok, mid, lo), np.where(ok, hi, mid)
+    at = budgeted_at(parts, lo, q_tail)
+    n = np.where(lo > 0, at["n"], 0.0)
+    t = np.where(lo > 0, at["t"], parts["step"])
+    out = {**res}
+    out["rate"] = np.where(moved, lo, res["rate"])
+    out["in_flight"] = np.where(moved, n, res["in_flight"])
+    out["tpot"] = np.where(moved, t, res["tpot"])
+    out["tpot_tail"] = np.where(moved, t + z * np.sqrt(np.maximum(n / parts["output"] * parts["tpot_var"], 0.0)),
+                                res["tpot_tail"])
+    kept = budgeted_at(parts, hi_rate := np.asarray(res["rate"], dtype=np.float64), q_tail)["ttft_tail"]
+    out["ttft_tail"] = np.where(moved, at["ttft_tail"], np.where(np.isfinite(parts["budget_tokens"]) & (hi_rate > 0),
+                                                                np.maximum(res["ttft_tail"], kept), res["ttft_tail"]))
+    out["bound"] = np.where(moved, TOKEN_BUDGET_BOUND, res["bound"])
+    return out
