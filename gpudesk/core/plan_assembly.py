@@ -16,6 +16,7 @@ from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.hardware_sources import capacity_source
 from gpudesk.core.memory_alternatives import NODE_GPUS
 from gpudesk.core.pitfalls import bottleneck_pitfall
+from gpudesk.core.plan_input_checks import unread_serving_inputs
 from gpudesk.core.plan_pitfalls import plan_pitfalls
 from gpudesk.core.plan_precision import precision_checks
 from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase, resolve_model
@@ -283,7 +284,7 @@ def _recipe_fit(phase: Phase, r: ResolvedPhase) -> list[Check]:
 def phase_checks(phase: Phase, r: ResolvedPhase, figures: FigureSet, results: list[WorkloadResult],
                  infra_checks: list[Check], candidates: list[Candidate]) -> list[Check]:
     checks = [c for result in results for c in result.checks] + _server_fit(r) + _offer_checks(phase, r)
-    checks += _power_limit_fit(phase, r) + _recipe_fit(phase, r)
+    checks += _power_limit_fit(phase, r) + _recipe_fit(phase, r) + unread_serving_inputs(phase, figures)
     checks += _workload_checks(phase, figures, results, r) + list(infra_checks)
     checks += plan_pitfalls(phase, r, figures, results, candidates)
     checks += bottleneck_pitfall(checks)

@@ -22,11 +22,13 @@ from typing import Any
 from gpudesk.core.assumptions import Assumption
 from gpudesk.core.calibration_hook import GLOBAL, PER_FAMILY, unusable_scales
 from gpudesk.core.checks import Check
+from gpudesk.core.explain import FigureSet
 from gpudesk.core.plan_resolve import ResolvedPhase
 from gpudesk.project.assumed import Essential, assumed
 from gpudesk.project.model import Calibration, Phase, Workload
 from gpudesk.value_description import format_number
-from gpudesk.vocabulary.workloads import WORKLOAD_KIND
+from gpudesk.vocabulary.serving import SERVING_BATCHING
+from gpudesk.vocabulary.workloads import LLM_SERVING_KINDS, WORKLOAD_KIND
 
 ASSUMED_CHECK_ID = "plan.assumed_inputs"  # the id of the warning below
 
@@ -131,3 +133,36 @@ def offer_checks(phase: Phase, r: ResolvedPhase, where: str, accelerator_name: R
         numbers={"offer": name, "offer_id": offer.id, "gpus": offer.gpus, "offer_accelerator": carried, "accelerator": r.accelerator.name},
     )]
 
+
+def unread_serving_inputs(phase: Phase, figures: FigureSet) -> list[Check]:
+    """Serving settings a plan states that its own layout never reads: the disaggregated pools and prefill tensor
+    parallel under another batching, attention data-parallel balancing where attention is not data-parallel (the
+    first workload's replica, whose figures the phase's are). Each was left out of the estimate without a word."""
+    checks: list[Check] = []
+    for index, w in enumerate(phase.workloads):
+        p = w.parallel
+        if w.kind not in LLM_SERVING_KINDS:
+            continue
+        if w.batching != "disaggregated" and (p.prefill_tp or p.prefill_pool_gpus or p.decode_pool_gpus):
+            named = SERVING_BATCHING.name_of(w.batching, "en").lower()
+            checks.append(Check(
+                "serving.disaggregation_inputs_unread", "warning", "task", "Disaggregated-serving settings not read",
+                f"Workload {index + 1} states disaggregated-serving settings (prefill tensor parallel {p.prefill_tp:,}, "
+                f"prefill pool {p.prefill_pool_gpus:,} GPUs, decode pool {p.decode_pool_gpus:,} GPUs; 0 = not stated) "
+                f"but batches by {named}: they are read only for disaggregated prefill/decode, so the estimate "
+                "leaves them out.",
+                "Choose disaggregated prefill/decode batching to use them, or set them to 0.",
+                (), {"workload": float(index + 1), "prefill_tp": float(p.prefill_tp),
+                     "prefill_pool_gpus": float(p.prefill_pool_gpus), "decode_pool_gpus": float(p.decode_pool_gpus),
+                     "batching": w.batching}))
+        if index == 0 and w.attention_dp_balance and "infer.tokens_per_s" in figures \
+                and "infer.in.adp_timeout_iters" not in figures:
+            checks.append(Check(
+                "serving.adp_balance_unread", "warning", "task", "Attention data-parallel balancing not read",
+                f"Workload 1 turns on attention data-parallel balancing, but its replica runs attention "
+                f"tensor-parallel (expert parallel {p.ep:,} not wider than tensor parallel {p.tp:,}, or a dense "
+                "model): there are no attention groups to balance, so the estimate leaves the setting and its "
+                "timeout and batching wait out.",
+                "Turn balancing off, or serve an MoE model with expert parallel wider than tensor parallel.",
+                (), {"workload": 1.0, "ep": float(p.ep), "tp": float(p.tp)}))
+    return checks

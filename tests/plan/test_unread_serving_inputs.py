@@ -1,0 +1,54 @@
+"""Serving settings a plan states but its layout never reads (issue 18's disaggregated pools and prefill tensor
+parallel, attention data-parallel balancing) are named, not left out of the estimate without a word."""
+
+from __future__ import annotations
+
+import pytest
+
+from gpudesk.project.model import Project, Workload
+from gpudesk.report.check_text import localise
+from gpudesk.results.pipeline import estimate_plan
+
+UNREAD = ("serving.disaggregation_inputs_unread", "serving.adp_balance_unread")
+
+
+def _serving(model: str = "llama-3.1-70b", tp: int = 8, ep: int = 1, **fields: object) -> Project:
+    project = Project()
+    phase = project.phases[0]
+    phase.hardware.accelerator_id, phase.hardware.nodes = "h200-sxm", 1
+    w = Workload(kind="llm_inference", model_id=model, compute_dtype="fp8", weight_dtype="fp8", kv_dtype="fp8")
+    w.parallel.tp, w.parallel.ep = tp, ep
+    for key, value in fields.items():
+        target = w.parallel if hasattr(w.parallel, key) else w
+        setattr(target, key, value)
+    phase.workloads = [w]
+    return project
+
+
+def _unread(catalog, project: Project) -> dict[str, object]:
+    return {c.id: c for c in estimate_plan(project, catalog).phases[0].checks if c.id in UNREAD}
+
+
+@pytest.mark.parametrize("fields", [
+    {"prefill_pool_gpus": 8, "decode_pool_gpus": 8}, {"prefill_tp": 4}, {"decode_pool_gpus": 16},
+])
+def test_disaggregated_settings_under_another_batching_are_named(catalog, fields) -> None:
+    """Pools and a prefill tensor parallel under continuous batching changed nothing and said nothing: the plan's
+    figures were those of a plan without them."""
+    stated = _unread(catalog, _serving(**fields))
+    check = stated["serving.disaggregation_inputs_unread"]
+    assert check.severity == "warning" and check.numbers["batching"] == "continuous"
+    assert all(check.numbers[key] == value for key, value in fields.items())
+    _title, message, _fix = localise(check, "zh")
+    assert "连续批处理（预填充并入解码步）" in message and "continuous" not in message, message
+    assert not _unread(catalog, _serving(tp=4, batching="disaggregated", prefill_tp=4))
+    assert not _unread(catalog, _serving())
+
+
+def test_balancing_where_attention_is_not_data_parallel_is_named(catalog) -> None:
+    """Balancing on a dense model (or experts no wider than tensor parallel) has no attention groups to balance; an MoE
+    replica whose experts are wider than its tensor parallel reads it (its timeout is echoed as an input)."""
+    dense = _unread(catalog, _serving(attention_dp_balance=True, attention_dp_timeout_iters=500))
+    assert set(dense) == {"serving.adp_balance_unread"} and dense["serving.adp_balance_unread"].numbers["tp"] == 8
+    moe = estimate_plan(_serving("deepseek-v3", tp=1, ep=8, attention_dp_balance=True), catalog).phases[0]
+    assert "infer.in.adp_timeout_iters" in moe.figures and not {c.id for c in moe.checks} & set(UNREAD)
