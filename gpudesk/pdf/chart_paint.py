@@ -17,13 +17,9 @@ from PySide6 import QtCore, QtGui
 from gpudesk.pdf import styles as S
 from gpudesk.pdf.chart_axes import Axis, duration_axis, linear_axis, log_axis, tick_labels
 from gpudesk.pdf.chart_labels import (
-    hline_label_box,
-    label_room,
-    leader,
-    marker_label_box,
     two_lines,
-    vline_label_boxes,
 )
+from gpudesk.pdf.chart_refs import paint_refs
 from gpudesk.pdf.draw import colour
 from gpudesk.pdf.styles import Metrics
 from gpudesk.plotting.palette import CYCLE, ROLE_COLOURS
@@ -50,10 +46,6 @@ def series_colours(spec: ChartSpec) -> dict[str, str]:
         used.add(wanted)
         out[s.name] = wanted
     return out
-
-
-def role_colour(role: str, fallback: str = "#D55E00") -> str:
-    return ROLE_COLOURS.get(role, (fallback,))[0]
 
 
 @dataclass
@@ -132,7 +124,7 @@ class _Chart:
             frames.append(frame)
             self._grid(frame, panel, show_x=(panel == panels[-1][0]))
             self._series(frame, panel)
-            self._refs(frame, panel)
+            paint_refs(self, frame, panel)
         last = frames[-1]
         if x_title:
             self.text(self.label, last.rect.center().x(), last.rect.bottom() + self.label.line_height + 2, x_title,
@@ -324,55 +316,6 @@ class _Chart:
             p.setBrush(col)
             for point in points:
                 p.drawEllipse(QtCore.QPointF(*point), 1.9, 1.9)
-
-    def _refs(self, f: Frame, panel: int) -> None:
-        p = self.p
-        r = f.rect
-        room = label_room(r)  # the lines run across the whole chart; their names and the markers' stay off the axes
-        for h in (h for h in self.spec.hlines if h.panel == panel):
-            if not (f.y.low <= h.value <= f.y.high):
-                continue
-            y = f.py(h.value)
-            pen = QtGui.QPen(colour(role_colour(h.color_role)), 1.0, QtCore.Qt.PenStyle.DashLine)
-            p.setPen(pen)
-            p.drawLine(QtCore.QPointF(r.left(), y), QtCore.QPointF(r.right(), y))
-            box = hline_label_box(self.label, h.label, y, room, self.drawn)
-            p.fillRect(box, colour("#ffffff"))
-            self.text(self.label, box.right() - 2, box.top(), h.label, role_colour(h.color_role), "right")
-        shown = sorted((v for v in self.spec.vlines if v.panel == panel and f.x.low <= v.value <= f.x.high),
-                       key=lambda v: v.value)
-        for v in shown:
-            x = f.px(v.value)
-            p.setPen(QtGui.QPen(colour(role_colour(v.color_role, "#7F7F7F")), 0.8, QtCore.Qt.PenStyle.DashLine))
-            p.drawLine(QtCore.QPointF(x, r.top()), QtCore.QPointF(x, r.bottom()))
-        # each line's name beside it, on white (the roadmap's GPU line at 664 ran through '扩容：第二条业务线'),
-        # drawn after every line so that no later line runs through an earlier name (chart_labels.py)
-        taken = []  # labels already placed: a marker's label moves clear of them
-        for lines, box in vline_label_boxes(self.label, [(f.px(v.value), v.label) for v in shown], room):
-            p.fillRect(box, colour("#ffffff"))
-            for n, line in enumerate(lines):
-                self.text(self.label, box.left() + 1, box.top() + n * self.label.line_height, line, S.MUTED)
-            taken.append(box)
-        shown_markers = [m for m in self.spec.markers
-                         if m.panel == panel and f.x.low <= m.x <= f.x.high and f.y.low <= m.y <= f.y.high]
-        points = [(f.px(m.x), f.py(m.y)) for m in shown_markers]
-        # only lines are drawn (self.drawn): a white box would hide no bar, area or scattered point
-        lines_only = all(s.style in ("line", "step") for s in self.visible if s.panel == panel)
-        for m, (x, y) in zip(shown_markers, points, strict=True):
-            col = colour(role_colour(m.color_role, "#CC79A7"))
-            p.setPen(QtGui.QPen(colour("#ffffff"), 0.8))
-            p.setBrush(col)
-            p.drawEllipse(QtCore.QPointF(x, y), 3.2, 3.2)
-        for m, (x, y) in zip(shown_markers, points, strict=True):  # each label beside its own point (chart_labels.py)
-            box = marker_label_box(self.label, m.label, x, y, room, taken, self.drawn, points)
-            taken.append(box)
-            if lines_only and not any(path.intersects(box) for path in self.drawn):  # on white where it hides no
-                p.fillRect(box, colour("#ffffff"))  # data: the roadmap's first label crosses the next phase's line
-            joining = leader(box, x, y)
-            if joining is not None:
-                p.setPen(QtGui.QPen(colour(S.MUTED), 0.5))
-                p.drawLine(joining)
-            self.text(self.label, box.left(), box.top(), m.label, S.INK)
 
 
 def _single_point(s: Series) -> bool:

@@ -15,11 +15,17 @@ from PySide6 import QtCore, QtGui
 
 from gpudesk.pdf import styles as S
 from gpudesk.pdf.styles import Metrics
+from gpudesk.plotting.palette import ROLE_COLOURS
 
 
 @lru_cache(maxsize=64)
 def colour(hex_: str) -> QtGui.QColor:
     return QtGui.QColor(hex_)
+
+
+def role_colour(role: str, fallback: str = "#D55E00") -> str:
+    """A colour role's colour on paper (the light palette's, ``plotting.palette.ROLE_COLOURS``), else ``fallback``."""
+    return ROLE_COLOURS.get(role, (fallback,))[0]
 
 
 @dataclass

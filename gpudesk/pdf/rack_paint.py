@@ -10,8 +10,7 @@ from PySide6 import QtCore, QtGui
 
 from gpudesk.pdf import styles as S
 from gpudesk.pdf.chart_labels import elide
-from gpudesk.pdf.chart_paint import role_colour
-from gpudesk.pdf.draw import colour
+from gpudesk.pdf.draw import colour, role_colour
 from gpudesk.pdf.styles import Metrics
 from gpudesk.report.number_format import format_number
 from gpudesk.results.rack_layout_spec import RackLayoutSpec

@@ -24,7 +24,7 @@ SAMPLES = sorted(path.stem for path in samples_dir().glob("*.gpudesk"))
 
 def _printed_texts(spec: ChartSpec, lang: str, monkeypatch: pytest.MonkeyPatch) -> dict[str, list[tuple]]:
     """Each text the chart painter prints upright, as (text, box on the page), by the step that printed it: ``_grid``
-    the axes' tick labels, ``_refs`` the annotations."""
+    the axes' tick labels, ``paint_refs`` (chart_refs.py) the annotations."""
     printed: dict[str, list[tuple]] = defaultdict(list)
     text = chart_paint._Chart.text
 
@@ -60,8 +60,8 @@ def test_no_annotation_comes_near_a_tick_label(stem, searched_sample, monkeypatc
             printed = _printed_texts(spec, lang, monkeypatch)
             ticks = [(words, box.adjusted(-GAP_PT, -GAP_PT, GAP_PT, GAP_PT)) for words, box in printed["_grid"]]
             assert ticks, (stem, lang, spec.kind)
-            annotated += bool(printed["_refs"])
-            near += [(lang, spec.kind, label, tick) for label, box in printed["_refs"] for tick, room in ticks
+            annotated += bool(printed["paint_refs"])
+            near += [(lang, spec.kind, label, tick) for label, box in printed["paint_refs"] for tick, room in ticks
                      if box.intersects(room)]
     assert near == [], (stem, near)
     if stem == "gov-llm-domestic-accelerator":
