@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from gpudesk.core import flat_keys
+from gpudesk.core import column_codes, flat_keys
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.flat_keys import WORTH_IT, FlatKeys
 
@@ -46,7 +46,7 @@ def known_codes(column: Any) -> tuple[np.ndarray, int] | None:
 def coded_at(column: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, int]:
     """A 1-D column's codes at ``rows``: the ones it has (:func:`known_codes`) taken there, else coded anew."""
     known = known_codes(column)
-    return flat_keys.dense_codes(np.take(column, rows)) if known is None else (np.take(known[0], rows), known[1])
+    return column_codes.dense_codes(np.take(column, rows)) if known is None else (np.take(known[0], rows), known[1])
 
 
 def same_codes(derived: np.ndarray, source: Any) -> None:
@@ -135,7 +135,7 @@ def _finer_rows(inverse: np.ndarray, count: int, coded: tuple[np.ndarray, int]
     codes, values = coded
     n, size = inverse.size, count * values
     if size > 4 * n + 1024:  # a key space too wide to scatter into: the general path
-        representative, finer_inverse = flat_keys.rows_of_codes([(inverse, count), coded], n)
+        representative, finer_inverse = column_codes.rows_of_codes([(inverse, count), coded], n)
         if representative.size == count:
             return None
         if representative.size > WORTH_IT * n:
@@ -144,7 +144,7 @@ def _finer_rows(inverse: np.ndarray, count: int, coded: tuple[np.ndarray, int]
     key = inverse * values
     key += codes
     last = np.full(size, -1, dtype=np.intp)
-    last[key] = flat_keys.row_numbers(n)
+    last[key] = column_codes.row_numbers(n)
     seen = last >= 0
     found = int(np.count_nonzero(seen))
     if found == count:
@@ -152,8 +152,8 @@ def _finer_rows(inverse: np.ndarray, count: int, coded: tuple[np.ndarray, int]
     if found > WORTH_IT * n:
         return inverse, None, key
     if found == size:
-        return flat_keys.row_numbers(size) // values, last, key
-    present, renumber = flat_keys.numbered(seen, np.intp)
+        return column_codes.row_numbers(size) // values, last, key
+    present, renumber = column_codes.numbered(seen, np.intp)
     return present // values, np.take(last, present), np.take(renumber, key, mode="wrap")
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from gpudesk.catalog.records import ModelArch
+from gpudesk.core.column_codes import rows_of_codes
 from gpudesk.core.constants import (
     ALLOCATOR_FRAGMENTATION,
     COMM_BUFFER_BYTES,
@@ -22,7 +23,7 @@ from gpudesk.core.constants import (
     SERVING_MEMORY_FRACTION,
 )
 from gpudesk.core.flat_estimates import coded_at, on_rows
-from gpudesk.core.flat_keys import FlatKeys, rows_of_codes
+from gpudesk.core.flat_keys import FlatKeys
 from gpudesk.core.memory_activations import (
     TrainingActivations,
     inference_logits_per_sequence,

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from gpudesk.core.column_codes import row_numbers, rows_of_codes
 from gpudesk.core.flat_estimates import Lift, coded_at, known_codes
-from gpudesk.core.flat_keys import row_numbers, rows_of_codes
 from gpudesk.core.memory_budget import (
     MAX_DP_DOUBLINGS,
     Settings,

@@ -24,7 +24,8 @@ from typing import Any
 import numpy as np
 
 from gpudesk.core.arrays import Gathered, whole
-from gpudesk.core.flat_keys import WORTH_IT, FlatKeys, numbered, row_numbers, rows_of_codes
+from gpudesk.core.column_codes import numbered, row_numbers, rows_of_codes
+from gpudesk.core.flat_keys import WORTH_IT, FlatKeys
 
 # the ZeRO stage's rows pay where at most this share of the batch is distinct: the step's figures are computed on
 # them in place of every candidate and gathered only when read (one more coding of the rows, ~2 passes, against the
@@ -167,7 +168,7 @@ def _repeated(value: np.ndarray, times: int) -> np.ndarray:
 
 def _finer_rows(coarse_inverse: np.ndarray, coarse_count: int, columns: Sequence[tuple[np.ndarray, int]], n: int
                 ) -> tuple[np.ndarray, np.ndarray, bool]:
-    """:func:`flat_keys.rows_of_codes` of ``columns`` and then the coarser rows (the first column varies slowest),
+    """:func:`column_codes.rows_of_codes` of ``columns`` and then the coarser rows (the first column varies slowest),
     with the key made in the index type at once (two passes for one more column) and, where every combination is
     present (a sweep), each row's key its distinct row (no renumbering); and whether every combination is present
     (row r then holds the coarser row r mod ``coarse_count``)."""

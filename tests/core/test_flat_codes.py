@@ -1,4 +1,4 @@
-"""How a flat batch's input columns are coded (core/flat_keys.py): an integer column coded without floats gets the
+"""How a flat batch's input columns are coded (core/flat_keys.py, core/column_codes.py): an integer column coded without floats gets the
 codes its float copy gets; a least value of 0 still tells −0.0 from 0.0; and in a ``codes_shared()`` block a column
 the memory estimate and the step model both read is coded once, every figure the same as without the block; the
 memory estimate's layout search on the batch's distinct rows reads the batch's codes at its rows, coding nothing
@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from gpudesk.core import flat_estimates, flat_keys, memory, memory_budget
+from gpudesk.core import column_codes, flat_estimates, flat_keys, memory, memory_budget
 from gpudesk.core.flat_keys import FlatKeys, codes_shared
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.memory import MemoryInputs, estimate_memory
@@ -25,8 +25,8 @@ def test_an_integer_column_gets_the_codes_of_its_float_copy() -> None:
     rng = np.random.default_rng(3)
     for values in ([0, 1, 2, 4], [7], [-3, 0, 5], [8, 64, 1024, 4096], [-40_000, 5, 20_000], [3, 70_000]):
         column = rng.choice(np.asarray(values, dtype=np.int64), 5000)
-        codes, count = flat_keys._dense_codes(column)
-        float_codes, float_count = flat_keys._dense_codes(column.astype(np.float64))
+        codes, count = column_codes._dense_codes(column)
+        float_codes, float_count = column_codes._dense_codes(column.astype(np.float64))
         assert count == float_count and codes.dtype == float_codes.dtype, values
         assert np.array_equal(codes, float_codes), values
         assert len(set(zip(codes.tolist(), column.tolist()))) == len(set(column.tolist())) == len(set(codes.tolist()))
@@ -35,17 +35,17 @@ def test_an_integer_column_gets_the_codes_of_its_float_copy() -> None:
 
 def test_negative_zero_is_its_own_value_where_the_least_value_is_zero() -> None:
     column = np.tile([0.0, -0.0, 1.0, 3.0], 300)  # min() is ±0: the sign bit alone marks −0.0
-    codes, count = flat_keys._dense_codes(column)
+    codes, count = column_codes._dense_codes(column)
     assert len(set(codes.tolist())) == len({(c, float(v).hex()) for c, v in zip(codes.tolist(), column)}) == 4
-    assert len(set(flat_keys._dense_codes(np.tile([0.0, 1.0, 3.0], 300))[0].tolist())) == 3  # no −0.0: by value
+    assert len(set(column_codes._dense_codes(np.tile([0.0, 1.0, 3.0], 300))[0].tolist())) == 3  # no −0.0: by value
 
 
 def test_a_column_both_models_read_is_coded_once_in_a_block(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     configurations = _configurations(5)
     alone = _chain(LLAMA_70B, configurations)
     coded: list[int] = []
-    real = flat_keys._dense_codes
-    monkeypatch.setattr(flat_keys, "_dense_codes", lambda column: coded.append(id(column)) or real(column))
+    real = column_codes._dense_codes
+    monkeypatch.setattr(column_codes, "_dense_codes", lambda column: coded.append(id(column)) or real(column))
     inputs = {id(column) for column in configurations.values()}
     _chain(LLAMA_70B, configurations)
     unshared = [i for i in coded if i in inputs]
@@ -73,8 +73,8 @@ def test_the_layout_search_on_a_batchs_distinct_rows_codes_no_column_again(monke
     size = configurations["n"].size
     alone = _chain(LLAMA_70B, configurations)  # min_gpus from the batch's codes
     coded: list[int] = []
-    real = flat_keys._dense_codes
-    monkeypatch.setattr(flat_keys, "_dense_codes", lambda column: coded.append(column.size) or real(column))
+    real = column_codes._dense_codes
+    monkeypatch.setattr(column_codes, "_dense_codes", lambda column: coded.append(column.size) or real(column))
     _chain(LLAMA_70B, configurations)
     assert coded and set(coded) == {size}  # the batch's columns only: none of the search's rows coded anew
     coded.clear()

@@ -18,8 +18,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from gpudesk.core import flat_keys
-from gpudesk.core.flat_keys import FLAT_DISTINCT_MIN_ROWS, FlatKeys, distinct_rows
+from gpudesk.core import column_codes, flat_keys
+from gpudesk.core.column_codes import distinct_rows
+from gpudesk.core.flat_keys import FLAT_DISTINCT_MIN_ROWS, FlatKeys
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.training import estimate_training
@@ -137,14 +138,14 @@ def test_distinct_combinations_are_per_named_column() -> None:
 
 
 def test_a_wide_integral_column_with_a_value_its_sample_missed() -> None:
-    # offsets coded through the sample's table (flat_keys._offsets_coded), and a value no sampled row holds: the
+    # offsets coded through the sample's table (column_codes._offsets_coded), and a value no sampled row holds: the
     # table misses it, so every offset is marked instead; either way each value's code is its rank
     n = 100_000
     column = np.where(np.arange(n) % 2 == 0, 2048.0, 4096.0)
     for rare in ([], [50_001], [50_001, 60_002]):
         with_rare = column.copy()
         with_rare[rare] = 8192.0 + np.arange(len(rare))
-        codes, count = flat_keys._dense_codes(with_rare)
+        codes, count = column_codes._dense_codes(with_rare)
         uniq, rank = np.unique(with_rare, return_inverse=True)
         assert count == uniq.size and np.array_equal(codes, rank)
         representative, inverse = distinct_rows([with_rare, column])

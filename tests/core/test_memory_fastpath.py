@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gpudesk.catalog.records import ModelArch
-from gpudesk.core.flat_keys import distinct_rows
+from gpudesk.core.column_codes import distinct_rows
 from gpudesk.core.memory import MemoryInputs, _settings, estimate_memory
 from gpudesk.core.memory_budget import min_gpus, search_min_gpus
 from gpudesk.core.memory_states import Layout
