@@ -213,7 +213,7 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
     kv_cap = concurrency_with_spread(mem["mem.kv_budget"], mem["mem.per_sequence"], per_token, length_sd, z)
     kv_cap = np.where(np.isfinite(kv_cap), kv_cap * groups, 0.0) * np.ones(hw.size)
     upper = np.where(given > 0, np.minimum(given, kv_cap), kv_cap)
-    fed = record_token_budget(fs, inp.max_tokens_per_iteration, a, prompt, out)  # inf: no budget
+    fed = record_token_budget(fs, inp.max_tokens_per_iteration, a, groups, prompt, out)  # inf: no budget
     slots, upper = upper, np.minimum(upper, fed)
     prefill_tail = pre.prefill(prompt_tail, prompt_tail)
     e2e_iter = np.where(a["e2e_target_s"] > 0, (a["e2e_target_s"] - prefill_tail) / (out_tail + 1.0), np.inf)
@@ -336,7 +336,7 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
          "output_tail": out_tail},
         {"prefill": prefill1, "prefill_tail": prefill_tail})
     if parts is not None and np.any(np.isfinite(fed)):
-        parts.update(server_budget_parts(inp.max_tokens_per_iteration, a["pp"], prompt, prompt_tail))
+        parts.update(server_budget_parts(inp.max_tokens_per_iteration, a["pp"] * groups, prompt, prompt_tail))
     code = np.where(dec["weights_bound"], 0.0, 2.0)
     code = np.where(dec["attention"] > dec["linear"], 1.0, code)
     code = np.where(dec["comm"] > np.maximum(dec["linear"], dec["attention"]), 3.0, code)

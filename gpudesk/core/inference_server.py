@@ -215,7 +215,7 @@ def add_server_figures(fs: FigureSet, res: dict[str, np.ndarray], valid: np.ndar
            "slots are" + ("; where the balancer's hold moves the rate below that one, the first-token (ttft) or "
                           "end-to-end (e2e) target that fails just above the rate found" if held else "")
            + ("; token_budget where the engine's token budget per iteration lowers it (core/token_budget.py: the "
-              "prompts' queue served at p·M − n tokens an iteration, a prompt's prefill over ⌈I/(M − n/p)⌉ "
+              "prompts' queue served at s·M − n tokens an iteration, a prompt's prefill over ⌈I/(M − n/s)⌉ "
               "iterations)" if budgeted else ""),
            ["infer.max_rate_per_replica", *(["infer.token_budget_sequences"] if budgeted else [])], vocabulary=BINDING)
     return lam

@@ -10,21 +10,30 @@ first come first served takes the oldest prompt's tokens first). With pipeline p
 scheduled on its own against M, and its CapacityScheduler admits ``getMaxBatchSize() * mNumMicroBatches``
 requests. vLLM's scheduler charges decode tokens against ``max_num_batched_tokens`` the same way.
 
-gpudesk's iteration t(n) is one token of every sequence in flight, so with p pipeline stages it holds p
-micro-batch iterations and a budget of p·M tokens (the plan's M is per micro-batch, as the engines set it):
+The PyTorch backend builds the same scheduler (BindMicroBatchScheduler(max_batch_size, max_num_tokens, ...)) in
+each rank's executor, and with attention data-parallel each rank schedules its own requests, so every attention
+rank has its own M (trtllm-bench: 'Max batch size in each rank').
+
+gpudesk's iteration t(n) is one token of every sequence in flight, so a replica of p pipeline stages and G
+attention ranks runs s = p·G schedules an iteration, each against M (the plan's M is per schedule, as the engines
+set it: per micro-batch and rank), a budget of s·M tokens:
 
 * **Sequences in flight.** In steady in-flight serving each sequence brings I prompt tokens and O decode tokens,
-  so an iteration carrying n decode tokens carries n·I/O prompt tokens on average: n·(1 + I/O) ≤ p·M, the most
-  sequences the budget feeds, ⌊p·M / (1 + I/O)⌋ (``infer.token_budget_sequences``). It caps the engine batch C
+  so an iteration carrying n decode tokens carries n·I/O prompt tokens on average: n·(1 + I/O) ≤ s·M, the most
+  sequences the budget feeds, ⌊s·M / (1 + I/O)⌋ (``infer.token_budget_sequences``). It caps the engine batch C
   (offline and in-flight) like the KV cache does.
-* **Server scenario.** At a rate λ the prompts bring λ·I·t(n) tokens an iteration against the p·M − n the decode
+* **Server scenario.** At a rate λ the prompts bring λ·I·t(n) tokens an iteration against the s·M − n the decode
   tokens leave; by Little's law (λ·t = n/O) this is the same cap, so the prompts' queue is served at
-  p·M − n tokens per iteration: a prompt's share of that server is S_b = I·t(n) / (p·M − n), and the prompts'
+  s·M − n tokens per iteration: a prompt's share of that server is S_b = I·t(n) / (s·M − n), and the prompts'
   M/G/1 queue (core/inference_server.py) is served in max(P, S_b) (P the prefill's own compute time). The prompt
-  itself, in one micro-batch, takes ⌈I / (M − n/p)⌉ iterations: its prefill spans max(P, ⌈I / (M − n/p)⌉·t(n)),
+  itself, in one schedule, takes ⌈I / (M − n/s)⌉ iterations: its prefill spans max(P, ⌈I / (M − n/s)⌉·t(n)),
   which enters the first token in place of P. The highest rate meeting the first-token, end-to-end and capacity
   (λ·max(P, S_b) < 1) targets so is found by bisection below the rate without the budget (every quantity rises
-  with λ); where it is lower, the budget bounds the rate (``infer.rate_bound`` token_budget).
+  with λ); where it is lower, the budget bounds the rate (``infer.rate_bound`` token_budget). With the ADP
+  balancer's hold the bisection reads the first token without the hold (the hold's own rate stays the bound
+  below it).
+* A config that turns chunking off (TensorRT-LLM enable_chunked_context False) admits a prompt only whole, within
+  what the decodes leave: the same mean budget, read here as if chunked.
 
 Unset (0) there is no budget: no figure is added and nothing moves.
 """
@@ -45,44 +54,48 @@ BISECTIONS = 60
 TOKEN_BUDGET_BOUND = int(np.flatnonzero(BOUND_CODES == "token_budget")[0])
 
 
-def budget_sequences(tokens: np.ndarray, pp: np.ndarray, prompt: np.ndarray, out: np.ndarray) -> np.ndarray:
-    """⌊p·M / (1 + I/O)⌋ (at least 1), the sequences in flight a budget of M tokens per micro-batch iteration feeds;
-    inf where M is 0 (no budget)."""
+def budget_sequences(tokens: np.ndarray, schedules: np.ndarray, prompt: np.ndarray, out: np.ndarray) -> np.ndarray:
+    """⌊s·M / (1 + I/O)⌋ (at least 1), the sequences in flight a budget of M tokens per schedule (micro-batch and
+    attention rank) and iteration feeds; inf where M is 0 (no budget)."""
     with np.errstate(divide="ignore", invalid="ignore"):
-        fed = np.maximum(np.floor(pp * tokens / (1.0 + prompt / np.maximum(out, 1.0))), 1.0)
+        fed = np.maximum(np.floor(schedules * tokens / (1.0 + prompt / np.maximum(out, 1.0))), 1.0)
     return np.where(tokens > 0, fed, np.inf)
 
 
-def record_token_budget(fs: FigureSet, tokens: Any, a: dict[str, np.ndarray], prompt: np.ndarray,
+def record_token_budget(fs: FigureSet, tokens: Any, a: dict[str, np.ndarray], groups: Any, prompt: np.ndarray,
                         out: np.ndarray) -> np.ndarray:
-    """The plan's budget as an input and ``infer.token_budget_sequences`` (only where some row states one); returns
-    the sequences it feeds (inf: no budget)."""
+    """The plan's budget as an input and ``infer.token_budget_sequences`` (only where some row states one; ``groups``
+    the attention ranks); returns the sequences it feeds (inf: no budget)."""
     m = np.broadcast_to(np.asarray(tokens, dtype=np.float64), a["tp"].shape)
     if not np.any(m > 0):
         return np.full(a["tp"].shape, np.inf)
     fs.input("infer.in.max_tokens_per_iteration", m, "tokens",
-             "engine's token budget per iteration and micro-batch (0 = none)")
-    fed = budget_sequences(m, a["pp"], prompt, out)
+             "engine's token budget per iteration, micro-batch and attention rank (0 = none)")
+    fed = budget_sequences(m, a["pp"] * groups, prompt, out)
     fs.add("infer.token_budget_sequences", np.where(np.isfinite(fed), fed, np.nan), "sequences",
            "sequences in flight the token budget per iteration feeds",
-           "⌊p·M / (1 + I/O)⌋: each iteration of each of the p micro-batches carries its n/p decode tokens and, "
-           "on average, their n/p·I/O prompt tokens within M (TensorRT-LLM max_num_tokens, MicroBatchScheduler: "
-           "decode tokens first, prompt chunks in what is left; one micro-batch per pipeline stage)",
-           ["infer.in.max_tokens_per_iteration", "infer.in.pp", "infer.in.prompt_tokens", "infer.in.output_tokens"])
+           "⌊s·M / (1 + I/O)⌋, s = p · max(t, e)/t schedules (a micro-batch per pipeline stage, each attention "
+           "data-parallel rank its own): each carries its n/s decode tokens and, on average, their n/s·I/O prompt "
+           "tokens within M (TensorRT-LLM max_num_tokens, MicroBatchScheduler: decode tokens first, prompt chunks in "
+           "what is left)",
+           ["infer.in.max_tokens_per_iteration", "infer.in.pp", "infer.in.tp", "infer.in.ep", "infer.in.prompt_tokens",
+            "infer.in.output_tokens"])
     return fed
 
 
-def server_budget_parts(tokens: Any, pp: np.ndarray, prompt: np.ndarray, prompt_tail: np.ndarray) -> dict[str, Any]:
-    """What :func:`budgeted_rate` reads besides the Server parts: ``budget_tokens`` p·M per iteration (inf: none),
-    ``pp``, ``prompt`` and ``prompt_tail`` (tokens)."""
-    m = np.broadcast_to(np.asarray(tokens, dtype=np.float64), np.shape(pp))
-    return {"budget_tokens": np.where(m > 0, pp * m, np.inf), "pp": pp, "prompt": prompt, "prompt_tail": prompt_tail}
+def server_budget_parts(tokens: Any, schedules: np.ndarray, prompt: np.ndarray,
+                        prompt_tail: np.ndarray) -> dict[str, Any]:
+    """What :func:`budgeted_rate` reads besides the Server parts: ``budget_tokens`` s·M per iteration (inf: none),
+    ``schedules`` s, ``prompt`` and ``prompt_tail`` (tokens)."""
+    m = np.broadcast_to(np.asarray(tokens, dtype=np.float64), np.shape(schedules))
+    return {"budget_tokens": np.where(m > 0, schedules * m, np.inf), "schedules": schedules, "prompt": prompt,
+            "prompt_tail": prompt_tail}
 
 
-def prefill_span(tokens: np.ndarray, prefill: np.ndarray, per_micro: np.ndarray, t: np.ndarray) -> np.ndarray:
-    """max(P, ⌈I / (M − n/p)⌉·t): a prompt of I tokens chunked into what its micro-batch's budget leaves."""
+def prefill_span(tokens: np.ndarray, prefill: np.ndarray, per_schedule: np.ndarray, t: np.ndarray) -> np.ndarray:
+    """max(P, ⌈I / (M − n/s)⌉·t): a prompt of I tokens chunked into what its schedule's budget leaves."""
     with np.errstate(divide="ignore", invalid="ignore"):
-        iters = np.where(per_micro > 0, np.ceil(tokens / per_micro), np.inf)
+        iters = np.where(per_schedule > 0, np.ceil(tokens / per_schedule), np.inf)
     return np.asarray(np.maximum(prefill, iters * t))
 
 
@@ -95,14 +108,14 @@ def budgeted_at(parts: dict[str, Any], lam: np.ndarray, q_tail: float) -> dict[s
         room = 1.0 - lam * out * b
         n = np.where(room > 0, lam * out * a / room, np.inf)
         t = a + b * n
-        free = parts["budget_tokens"] - n  # prompt tokens per iteration, all micro-batches
+        free = parts["budget_tokens"] - n  # prompt tokens per iteration, all schedules
         service = np.maximum(parts["prefill"], np.where(free > 0, parts["prompt"] * t / free, np.inf))
-        per_micro = free / parts["pp"]
+        per_schedule = free / parts["schedules"]
         fits = (lam * service < 1.0) & np.isfinite(t)
         med = wait_quantile(lam, service, 1.0, 0.5, parts["k"]) + prefill_span(
-            parts["prompt_median"], parts["prefill_median"], per_micro, t) + parts["step"]
+            parts["prompt_median"], parts["prefill_median"], per_schedule, t) + parts["step"]
         tail = wait_quantile(lam, service, 1.0, q_tail, parts["k"]) + prefill_span(
-            parts["prompt_tail"], parts["prefill_tail"], per_micro, t) + parts["step"]
+            parts["prompt_tail"], parts["prefill_tail"], per_schedule, t) + parts["step"]
     return {"n": n, "t": t, "fits": fits, "ttft": med, "ttft_tail": tail}
 
 

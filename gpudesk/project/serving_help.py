@@ -90,9 +90,9 @@ KV_BUCKET = (
 )
 TOKEN_BUDGET = (
     "the engine's token budget per iteration: decode tokens and prompt chunks one iteration may carry, per "
-    "micro-batch with pipeline parallel (TensorRT-LLM max_num_tokens, vLLM max_num_batched_tokens); it caps the "
-    "sequences in flight at pipeline stages x budget / (1 + input/output) and, in the server scenario, how fast "
-    "prompts are fed; 0 = no budget"
+    "micro-batch with pipeline parallel and per rank with attention data-parallel (TensorRT-LLM max_num_tokens, "
+    "vLLM max_num_batched_tokens); it caps the sequences in flight at stages x ranks x budget / (1 + input/output) "
+    "and, in the server scenario, how fast prompts are fed; 0 = no budget"
 )
 MEMORY_SHARE = (
     "share of GPU memory the serving engine may use for weights, activations and KV cache "

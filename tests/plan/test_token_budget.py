@@ -152,3 +152,30 @@ def test_the_budgets_formulas_read_in_chinese(catalog) -> None:
     for fs, key in ((offline, "infer.token_budget_sequences"), (offline, "infer.concurrency"),
                     (offline, "infer.bottleneck"), (server, "infer.rate_bound")):
         assert zh.lookup_formula(fs.formula(key)) is not None, (key, fs.formula(key))
+
+
+def test_every_pipeline_stage_and_attention_rank_schedules_its_own_budget() -> None:
+    """TensorRT-LLM schedules one micro-batch per pipeline stage (mNumMicroBatches = pp) and, with attention
+    data-parallel, each rank its own requests, each against M: DeepSeek-V3 on 8 B200 as EP8 x ADP8 (8 ranks) is fed
+    8x the sequences of TP8 (1 rank), and Llama 3.1 70B as TP4 x PP2 twice those of TP4."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core"))
+    from test_serving_mla_and_adp import DSV3
+    from test_training_samples import B200, LLAMA3_70B
+
+    from gpudesk.core.hardware import HardwareArrays
+    from gpudesk.core.inference import InferenceInputs, estimate_inference
+
+    def fed(model, tp: int, ep: int, pp: int, prompt: int, output: int) -> float:  # type: ignore[no-untyped-def]
+        fs = estimate_inference(InferenceInputs(
+            model=model, hardware=HardwareArrays.from_accelerators([B200]), weight_dtype="fp4", kv_dtype="fp8",
+            prompt_tokens=prompt, output_tokens=output, tp=tp, ep=ep, pp=pp, scenario="offline",
+            max_tokens_per_iteration=3456))
+        return fs.number("infer.token_budget_sequences")
+
+    assert fed(DSV3, 8, 8, 1, 800, 3880) == math.floor(3456 / (1 + 800 / 3880))
+    assert fed(DSV3, 1, 8, 1, 800, 3880) == math.floor(8 * 3456 / (1 + 800 / 3880))
+    assert fed(LLAMA3_70B, 4, 1, 2, 9400, 680) == math.floor(2 * 3456 / (1 + 9400 / 680))
+    assert fed(LLAMA3_70B, 4, 1, 1, 9400, 680) == math.floor(3456 / (1 + 9400 / 680))
