@@ -5,7 +5,7 @@ and run through ``gpudesk estimate --json`` (one search process), and estimated 
 (``estimate_plan(search=True)``, what the reports' tests read): all three must give the same JSON document, and the
 window's counts, totals, power and racks must not move when its searches end. Then the figures, the
 ledger, the delivery comparison, the proposal (summary, BOM, roadmap, cost page), the comparison and its CSV and
-the JSON carry the same GPUs, servers and totals (tests/plan/test_reconciliation.py's checks), and a value the
+the JSON carry the same GPUs, servers and totals (tests/plan/reconcile_checks.py), and a value the
 catalog does not give is unknown everywhere: null in the JSON, 'awaiting a quote' in the proposal, never 0, NaN
 or 'inf'. A plan gpudesk cannot estimate is refused with a keyed reason naming a plan field, worded in Chinese
 too. ``GPUDESK_GENERATED_PLANS=500`` (and ``GPUDESK_GENERATED_SEED``) runs a larger draw.
@@ -23,7 +23,7 @@ import re
 
 import pytest
 from generated_plans import FAMILIES, KINDS, MODES, VGPU_PARTS, Drawn, generated_plans
-from test_reconciliation import check_documents, check_phase_surfaces
+from reconcile_checks import check_documents, check_phase_surfaces
 
 from gpudesk.catalog.errors import CatalogError
 from gpudesk.cli import estimate_cmd

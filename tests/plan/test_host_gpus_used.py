@@ -1,10 +1,12 @@
 """Host figures follow the GPUs a phase runs, not the server's slots: the startup sample's second phase runs one
 GPU of an 8-GPU server and was sized for 8 until stop 11 (CPU cores 43.8 -> 5.5, loader buffers 59.2 -> 7.4 GB,
 storage reads 0.42 -> 0.05 GB/s). Every sample and generated plan is held to the same arithmetic in
-tests/plan/test_reconciliation.py (check_host_follows_the_phases_gpus); this test names the sample's case."""
+tests/plan/reconcile_checks.py (check_host_follows_the_phases_gpus, on test_reconciliation.py's plans); this test
+names the sample's case."""
 
 import pytest
-from test_reconciliation import GENERATED, check_host_follows_the_phases_gpus
+from reconcile_checks import check_host_follows_the_phases_gpus
+from test_reconciliation import GENERATED
 
 from gpudesk.results.pipeline import estimate_plan
 
