@@ -1,7 +1,7 @@
 """A choice list whose closed box shortens a long choice with "…" and says it whole in its tool tip.
 
 Qt's combo box cuts a choice that is wider than the box mid-letter ("AWS China (Ningxia, operate"), with no sign
-that anything is missing. Form columns keep their combo boxes narrow (``field_form.COMBO_MIN_CHARACTERS``) so
+that anything is missing. Form columns keep their combo boxes narrow (``field_editors.COMBO_MIN_CHARACTERS``) so
 long catalog names (cloud offers, residency rules, models) must fit by eliding; the open list shows them whole.
 """
 

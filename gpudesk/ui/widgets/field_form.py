@@ -30,29 +30,19 @@ from gpudesk.report.display_units import after_number, plain_number, range_text
 from gpudesk.report.number_format import WAN
 from gpudesk.session import field_paths
 from gpudesk.session.document import ProjectDocument
-from gpudesk.ui.widgets.count_spin import ZH_SCALES, CountSpinBox
+from gpudesk.ui.widgets.count_spin import ZH_SCALES
 from gpudesk.ui.widgets.display_text import DisplayText
-from gpudesk.ui.widgets.elided_combo import ElidedComboBox
-from gpudesk.ui.widgets.field_units import FRACTION, UNITS_BEFORE, FieldUnits
+from gpudesk.ui.widgets.field_editors import make_editor
+from gpudesk.ui.widgets.field_units import FRACTION, FieldUnits
 from gpudesk.ui.widgets.int_list import ListRefused, format_int_list, parse_int_list
-from gpudesk.ui.widgets.money_spin import NOT_QUOTED, TrimmedSpinBox, WanSpinBox, in_wan
-from gpudesk.ui.widgets.notes_edit import LONG_TEXT, NotesEdit
+from gpudesk.ui.widgets.money_spin import NOT_QUOTED, WanSpinBox, in_wan
+from gpudesk.ui.widgets.notes_edit import NotesEdit
 from gpudesk.ui.widgets.session_text import session_text
 from gpudesk.wizard.fields import describe_path
 
-INT_MAX = 2_147_483_647
-COMBO_MIN_CHARACTERS = 16
-"""A choice list is at least this many characters wide; longer names are elided in the closed box only."""
 UNKNOWN_ITEM = "unknown-item"  # combo property: the index of the entry showing a code the list does not hold
 
 ChoiceProvider = Callable[[], Sequence[tuple[str, str]]]  # (value, display label)
-
-
-def _decimals_for(hi: float) -> int:
-    """Counts in the billions (tokens, items per day) need no decimals; sizes, prices and ratios do."""
-    if hi >= 1e9:
-        return 0
-    return 3 if hi <= 10 else 2
 
 
 def touched(path: str, changed: Sequence[str]) -> bool:
@@ -92,7 +82,7 @@ class FieldForm(QWidget):
         value = self.document.get(path)
         meta = field_paths.metadata(self.document.project, path)
         declared = field_paths.declared_type(self.document.project, path)
-        editor = self._make_editor(path, value, meta, choices, declared)
+        editor = make_editor(self, path, value, meta, choices, declared)
         unit = self.units.unit_text(path)
         help_text = self.text.field_help(meta.get("help", ""))
         tip = label + (f" ({unit})" if unit else "") + (f": {help_text}" if help_text else "")
@@ -121,92 +111,6 @@ class FieldForm(QWidget):
         if choices:
             self._providers[path] = choices
         return editor
-
-    def _make_editor(self, path: str, value: Any, meta: dict[str, Any], choices: ChoiceProvider | None,
-                     declared: str = "") -> QWidget:
-        if choices is not None or "choices" in meta or "suggested" in meta:
-            combo = ElidedComboBox(self)
-            name = path.rsplit(".", 1)[-1]
-            codes = meta.get("choices") or meta.get("suggested", ())
-            items = list(choices()) if choices else [(c, self.text.choice(name, c)) for c in codes]
-            for code, text in items:
-                combo.addItem(text, code)
-            self._select(combo, value)
-            # Long catalog names (models, accelerators) must not widen the form past its column: the closed
-            # combo shrinks to COMBO_MIN_CHARACTERS and elides with … (tool tip: the whole name); its open list
-            # still shows whole names.
-            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-            combo.setMinimumContentsLength(COMBO_MIN_CHARACTERS)
-            combo.currentIndexChanged.connect(lambda _i, p=path, c=combo: self._commit(p, c.currentData()))
-            return combo
-        if isinstance(value, bool):
-            box = QCheckBox(self)
-            box.setChecked(value)
-            box.toggled.connect(lambda on, p=path: self._commit(p, bool(on)))
-            return box
-        integer = declared == "int" if declared in ("int", "float") else isinstance(value, int)
-        if isinstance(value, (int, float)) and "min" in meta and (word := self.units.count_word(path, meta, value)):
-            count = CountSpinBox(word, float(meta["min"]), float(meta["max"]), float(value),
-                                 self.text.unit(str(meta.get("unit", ""))), integer, self)
-            count.setSuffix(self.units.suffix(path, value))
-            count.valueChanged.connect(lambda _v, p=path, c=count: self._commit(p, c.amount()))
-            return count
-        if integer and not isinstance(value, bool) and "min" in meta:
-            spin = QSpinBox(self)
-            spin.setRange(int(max(meta["min"], -INT_MAX)), int(min(meta["max"], INT_MAX)))
-            spin.setValue(int(value))
-            spin.setSuffix(self.units.suffix(path, value))
-            if self.units.unit_text(path) in UNITS_BEFORE:
-                spin.setPrefix(f"{self.units.unit_text(path)} ")
-            spin.setGroupSeparatorShown(True)
-            spin.valueChanged.connect(lambda v, p=path, s=spin: s.setSuffix(self.units.suffix(p, v)))
-            spin.valueChanged.connect(lambda v, p=path: self._commit(p, int(v)))
-            return spin
-        if isinstance(value, (int, float)) and "min" in meta and in_wan(meta, self.text.lang):
-            money = WanSpinBox(float(meta["min"]), float(meta["max"]), float(value), self)
-            money.setSuffix(self.units.suffix(path, value))
-            money.valueChanged.connect(lambda _v, p=path, m=money: self._commit(p, m.amount()))
-            return money
-        if isinstance(value, (int, float)) and "min" in meta and meta.get("unit") == FRACTION:
-            return self._percent_editor(path, float(value), meta)
-        if isinstance(value, (int, float)) and "min" in meta:
-            decimal = TrimmedSpinBox(self)
-            decimal.setDecimals(_decimals_for(float(meta["max"])))
-            decimal.setRange(float(meta["min"]), float(meta["max"]))
-            decimal.setValue(float(value))
-            decimal.setSuffix(self.units.suffix(path, value))
-            decimal.setGroupSeparatorShown(True)
-            decimal.valueChanged.connect(lambda v, p=path, s=decimal: s.setSuffix(self.units.suffix(p, v)))
-            decimal.valueChanged.connect(lambda v, p=path: self._commit(p, float(v)))
-            return decimal
-        if isinstance(value, str) and int(meta.get("max_len", 0)) >= LONG_TEXT:
-            notes = NotesEdit(self)  # reasoning for the proposal: paragraphs, not one clipped line
-            notes.setPlainText(value)
-            notes.editing_finished.connect(lambda p=path, e=notes: self._commit(p, e.toPlainText()))
-            return notes
-        line = QLineEdit(self)
-        if isinstance(value, list):  # a list of whole numbers, e.g. peak months "10, 11"
-            line.setText(format_int_list(value))
-            line.editingFinished.connect(lambda p=path, e=line: self._commit_list(p, e))
-            return line
-        if "max_len" in meta and not meta.get("free_text"):  # before the text: setMaxLength sets the text again and
-            line.setMaxLength(int(meta["max_len"]))  # puts the cursor at its end; a free text is not cut (a longer
-            # name a file held, a paste over the limit): the edit check refuses it, in words, and the text stays
-        line.setText(str(value))
-        line.setCursorPosition(0)  # a long name shows its beginning, not its end
-        line.editingFinished.connect(lambda p=path, e=line: self._commit(p, e.text()))
-        return line
-
-    def _percent_editor(self, path: str, value: float, meta: dict[str, Any]) -> QDoubleSpinBox:
-        """A share held as 0..1 shown and typed as a percentage ("60 %", not "0.600")."""
-        percent = TrimmedSpinBox(self)
-        percent.setDecimals(1)
-        percent.setRange(float(meta["min"]) * 100, float(meta["max"]) * 100)
-        percent.setValue(value * 100)
-        percent.setSuffix(" %")
-        percent.setProperty(FRACTION, True)
-        percent.valueChanged.connect(lambda v, p=path: self._commit(p, round(float(v) / 100, 6)))
-        return percent
 
     def _commit_list(self, path: str, editor: QLineEdit) -> None:
         meta = field_paths.metadata(self.document.project, path)
