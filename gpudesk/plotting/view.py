@@ -14,7 +14,7 @@ from pathlib import Path
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from gpudesk.plotting import arrange, chart_title, export, fit, legend_room, marker_labels, pointer
+from gpudesk.plotting import arrange, chart_title, export, fit, legend_room, legend_toggle, marker_labels, pointer
 from gpudesk.plotting.axes import ChartLegend
 from gpudesk.plotting.palette import Theme, series_colours, theme_for
 from gpudesk.plotting.plot_panel import PlotPanel
@@ -235,7 +235,7 @@ class ChartView(QtWidgets.QWidget):
                 self.panels[1].clear()
             arrange.link_panels(self, second)
             entries = [(d.series.name, d.item) for p in self.panels[: 1 + second] for d in p.drawn]
-        self._update_legend(entries, theme)
+        legend_toggle.fill_legend(self, entries)
         # Lay out title, legend and panels now (not at the next event loop turn), so that an
         # export or a hover right after set_spec sees the final geometry.
         self._legend.layout.activate()
@@ -303,37 +303,12 @@ class ChartView(QtWidgets.QWidget):
             self.graphics.ci.layout.activate()  # place the panels now, so ranges and hover are right at once
             self._second_shown = shown
 
-    def _update_legend(self, entries: list[tuple[str, pg.GraphicsObject]], theme: Theme) -> None:
-        legend = self._legend
-        signature = [(name, id(item)) for name, item in entries]
-        if signature != getattr(legend, "_gpudesk_signature", None):
-            legend.clear()
-            for name, item in entries:
-                legend.addItem(item, name)
-            for sample, _label in legend.items:
-                sample.sigClicked.connect(self._on_legend_clicked)
-            legend._gpudesk_signature = signature
-        legend.update()
-
     def _on_legend_clicked(self, item: pg.GraphicsObject) -> None:
-        for sample, label in self._legend.items:
-            if sample.item is item:
-                name = label.text
-                shown = item.isVisible()
-                (self._hidden.discard if shown else self._hidden.add)(name)
-                self._hover(None)
-                self.seriesToggled.emit(name, shown)
-                return
+        legend_toggle.series_toggled(self, item)
 
     def toggle_series(self, name: str) -> bool:
         """Toggle a series as a click on its legend entry would; return whether it is now shown."""
-        for sample, label in self._legend.items:
-            if label.text == name:
-                sample.item.setVisible(not sample.item.isVisible())
-                sample.update()
-                self._on_legend_clicked(sample.item)
-                return sample.item.isVisible()
-        raise KeyError(f"no legend entry {name!r}")
+        return legend_toggle.toggle_series(self, name)
 
     def _hover(self, text: str | None, plot: pg.PlotItem | None = None, x: float = 0.0, y: float = 0.0) -> str:
         """Show ``text`` in the hover box at (x, y) of ``plot`` (None: hide it); ``hovered`` says each change."""
