@@ -111,10 +111,14 @@ def size_llm_serving(model: rec.ModelArch, w: Workload, phase: Phase, hw: Hardwa
     split = pool_split(figures, gpus, phase.hardware.nodes > 0, (p.prefill_pool_gpus, p.decode_pool_gpus))
     total, tokens_total = lam * replicas, tokens * replicas
     if split is not None:  # both pools carry it: the decode instances are the replicas, at the pools' common rate
+        if (split.decode_instances < 1 or split.prefill_instances < 1) and p.prefill_pool_gpus + p.decode_pool_gpus:
+            raise PlanInputError(refusal("input.block_exceeds_phase", field=f"{where}.parallel", total=gpus,
+                                         prefill_pool=p.prefill_pool_gpus, decode_pool=p.decode_pool_gpus,
+                                         block=p.prefill_pool_gpus + p.decode_pool_gpus))
         if split.decode_instances < 1 or split.prefill_instances < 1:
             raise PlanInputError(refusal("input.pools_exceed_phase", field=f"{where}.parallel", total=gpus,
                                          prefill=int(figures.number("infer.prefill_gpus_per_instance", 1.0)),
-                                         decode=per_replica, block=int(p.prefill_pool_gpus + p.decode_pool_gpus)))
+                                         decode=per_replica))
         replicas, total = split.decode_instances, split.rate
         tokens_total = tokens * total / lam if lam > 0 else float("nan")
     unserved = unserved_reason(figures)

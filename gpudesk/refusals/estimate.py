@@ -46,9 +46,11 @@ ESTIMATE_REFUSALS: dict[str, str] = {
     "input.vision_dp_mismatch": "{field}: dp = {dp} GPUs, but the phase has {total} ({nodes} nodes × {per_node}); "
                                 "set dp to {total} or 0 (derived)",
     "input.pools_exceed_phase": "{field}: a disaggregated deployment needs at least one prefill instance ({prefill} "
-                                "GPUs) and one decode instance ({decode} GPUs), and a stated block all of its "
-                                "{block} GPUs (0 = none stated), but the phase has {total}; set more nodes or GPUs "
-                                "per node, or smaller pools",
+                                "GPUs) and one decode instance ({decode} GPUs), but the phase has {total}; set more "
+                                "nodes or GPUs per node, or a smaller tensor parallel for either instance",
+    "input.block_exceeds_phase": "{field}: the stated block of the disaggregated deployment (prefill pool "
+                                 "{prefill_pool} + decode pool {decode_pool} GPUs) needs {block} GPUs, but the phase "
+                                 "has {total}; set more nodes or GPUs per node, or smaller pools",
     "input.pool_half_stated": "{field}: a block of a disaggregated deployment needs both pools: prefill_pool_gpus = "
                               "{prefill} and decode_pool_gpus = {decode}; set both, or both to 0 (each pool sized "
                               "from the rate)",

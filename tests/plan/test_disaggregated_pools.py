@@ -153,3 +153,22 @@ def test_a_disaggregated_recommendation_states_the_share_of_its_pools_capacity(s
         assert f"两池可承载量的 {share:.0%}" in zh and "利用率" not in zh.split("原因")[-1], zh
         seen += 1
     assert seen >= 1
+
+
+@pytest.mark.parametrize(("prefill_tp", "pools", "words"), [
+    (8, (0, 0), "needs at least one prefill instance (8 GPUs) and one decode instance (4 GPUs), but the phase has 8"),
+    (8, (16, 8), "(prefill pool 16 + decode pool 8 GPUs) needs 24 GPUs, but the phase has 8"),
+])
+def test_a_deployment_larger_than_the_phase_says_which_part_does_not_fit(catalog, prefill_tp, pools, words) -> None:
+    """One message served both cases and read 'and a stated block all of its 0 GPUs (0 = none stated)' where the
+    plan stated no block (zh '若给出了部署单元则需要整个单元的 0 卡'): each case now says its own numbers."""
+    from gpudesk.report.refusal_text import error_text
+
+    project = _plan(prefill_tp, pools)
+    project.phases[0].hardware.nodes = 1
+    with pytest.raises(PlanInputError) as raised:
+        estimate_plan(project, catalog)
+    chinese = error_text(raised.value, "zh")
+    assert words in str(raised.value) and "none stated" not in str(raised.value), str(raised.value)
+    assert "未给出" not in chinese and ("24 卡" in chinese if pools[0] else "8 卡" in chinese), chinese
+
