@@ -72,6 +72,10 @@ def keep_marker_labels_inside(panel: PlotPanel, taken: list[QtCore.QRectF] | Non
 
 MARKER_HALF = 9.0
 """Half a marker's symbol (18 px): a label's text keeps off the square it is drawn in."""
+ABOVE_GAP = MARKER_HALF - 3.0
+"""Pixels between a marker's point and the box of its label above it: the text's document margin (4 px) makes up
+the rest of half the symbol and a pixel, so the text clears the symbol and the box's fill the line the point sits
+on."""
 ATTRIBUTION_MARGIN = 4.0
 """Pixels by which another marker may be nearer a label than its own (as the window audit allows)."""
 
@@ -96,12 +100,19 @@ def _nearest_its_own(rect: QtCore.QRectF, point: QtCore.QPointF, others: list[Qt
 
 
 def _candidates(ax: float, size: QtCore.QSizeF) -> list[tuple[float, float]]:
-    """Anchors to try, best first: above the point, below it clear of its symbol, to its right, to its left, then a
-    line and two lines higher above it (past a neighbour's label: the bank plan's trade-off chart hid the label of
-    the plan's own point, beside the recommended one in the corner, having no other free place), then a line and two
-    lines lower (a point at the plot's top, another marker's label below it)."""
-    below = -MARKER_GAP / size.height()
-    return [(ax, 1.0), (ax, below), (-MARKER_GAP / size.width(), 0.5), (1.0 + MARKER_GAP / size.width(), 0.5),
+    """Anchors to try, best first: above the point and below it, clear of its symbol, just above it past its symbol,
+    to its right, to its left, then a line and two lines higher above it (past a neighbour's label: the bank plan's
+    trade-off chart hid the label of the plan's own point, beside the recommended one in the corner, having no other
+    free place), then a line and two lines lower (a point at the plot's top, another marker's label below it)."""
+    # above its point the text clears its symbol by the document's margin and a few pixels: right above it, the
+    # roadmap's '+1 node when …' lay over its own star and, with its fill, over the GPU line the star sits on
+    below, above = -MARKER_GAP / size.height(), 1.0 + ABOVE_GAP / size.height()
+    # where that is not free (the Roadmap dock's GPU plot, phase names along its top, has no pixel to spare): right
+    # above the point as before, but starting past the symbol, on the side the label runs to (its fill still hides
+    # the line under it there)
+    past = -(MARKER_HALF + 2.0) / size.width() if ax == 0.0 else 1.0 + (MARKER_HALF + 2.0) / size.width()
+    return [(ax, above), (ax, below), (past, 1.0), (-MARKER_GAP / size.width(), 0.5),
+            (1.0 + MARKER_GAP / size.width(), 0.5),
             (ax, 2.0 + 2.0 / size.height()), (ax, 3.0 + 4.0 / size.height()), (ax, below - 1.0 - 2.0 / size.height()),
             (ax, below - 2.0 - 4.0 / size.height())]
 

@@ -51,5 +51,10 @@ def test_the_audit_finds_a_marker_label_over_another_marker(shown_chart) -> None
     view.set_spec(trade_off((0.1, 4e5), (0.8, 6e4), "zh"))
     panel = view.panels[0]
     assert not labels_over_other_markers(view, panel)
-    panel._marker_labels[0].setPos(*panel._marker_labels[1].pos().toTuple())
-    assert [f.text for f in labels_over_other_markers(view, panel)] == ["当前方案"]
+    own = panel._marker_labels[0]
+    own.setAnchor((0.5, 0.5))  # centred on its own star (the startup roadmap's trigger label sat on its star)
+    assert [(f.text, f.why) for f in labels_over_other_markers(view, panel)] == [
+        ("当前方案", "a marker's label over its own marker")]
+    own.setPos(*panel._marker_labels[1].pos().toTuple())
+    assert [(f.text, f.why) for f in labels_over_other_markers(view, panel)] == [
+        ("当前方案", "a marker's label over another marker")]

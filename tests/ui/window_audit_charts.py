@@ -286,18 +286,20 @@ MARKER_HALF = 9
 
 def labels_over_other_markers(view: ChartView, panel) -> list[Finding]:
     """A marker's label drawn over another marker's symbol, hiding part of it and read as its label (the startup plan's
-    '推荐配置' slid left over the plan's diamond beside its star at 1366 × 768, 2026-12-04)."""
+    '推荐配置' slid left over the plan's diamond beside its star at 1366 × 768, 2026-12-04), or over its own (the
+    startup roadmap's '+1 node when items per day exceed 1,000,000' over its star, step 7 at 1920 × 1080)."""
     points, found = marker_points(panel), []
     for i, text in enumerate(panel._marker_labels[: len(points)]):
         if not (text.isVisible() and text.toPlainText()):
             continue
         margin = text.textItem.document().documentMargin()
         rect = text.sceneBoundingRect().adjusted(margin, margin, -margin, -margin)
-        over = [j for j, p in enumerate(points) if j != i and rect.intersects(
+        over = [j for j, p in enumerate(points) if rect.intersects(
             QRectF(p.x() - MARKER_HALF, p.y() - MARKER_HALF, 2 * MARKER_HALF, 2 * MARKER_HALF))]
         if over:
+            whose = "its own marker" if over[0] == i else "another marker"
             found.append(Finding(f"{type(view).__name__}#{view.objectName()}", text.toPlainText(),
-                                 "a marker's label over another marker", f"over '{panel.markers[over[0]].label}'"))
+                                 f"a marker's label over {whose}", f"over '{panel.markers[over[0]].label}'"))
     return found
 
 
