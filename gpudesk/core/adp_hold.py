@@ -64,27 +64,27 @@ def _filled_sum(per_rank: np.ndarray, groups: float, timeout: int) -> np.ndarray
     return total
 
 
-def _cycle_longer(per_rank: np.ndarray, groups: np.ndarray, timeout: int, wait: int,
-                  columns: int) -> tuple[np.ndarray, np.ndarray]:
-    """(P(L > v) for v = 0 … columns − 1, E[L]) per row: the balancer's cycle L = K + W where K ≤ T, else T (module
-    note), P(K ≤ k) = F(k) = (1 − e^(−m·k))^G: P(L > v) = F(T) − F(clip(v − W, 0, T)) + (1 − F(T))·1(v < T), and
-    E[L] = Σ_v P(L > v) = (W + T + 1)·F(T) − Σ_(k ≤ T) F(k) + T·(1 − F(T)); F(k) itself only for the k the
-    columns read, Σ F(k) in closed form up to :data:`BINOMIAL_GROUPS` ranks."""
-    reach = min(timeout, max(columns - wait, 0))  # the F(k) the columns read
-    closed = reach < timeout and all(float(g).is_integer() and g <= BINOMIAL_GROUPS for g in np.unique(groups))
-    reach = reach if closed else timeout
-    k = np.arange(1, reach + 1, dtype=np.float64)
-    with np.errstate(over="ignore", invalid="ignore"):
-        empty = 1.0 - np.exp(-per_rank[:, None] * k[None, :])
-        at_t = 1.0 - np.exp(-per_rank * timeout)
-    filled = np.zeros((per_rank.size, reach + 1))  # P(K ≤ k), k = 0 … reach
-    by_t, total = np.empty(per_rank.size), np.empty(per_rank.size)
-    for g in np.unique(groups):  # a few values (2, 4, 8 …): a whole power is a few multiplications
-        same = groups == g
-        filled[same, 1:] = whole_power(empty[same], float(g))
-        by_t[same] = whole_power(at_t[same], float(g))
-        total[same] = _filled_sum(per_rank[same], float(g), timeout) if closed else np.sum(filled[same], axis=1)
+def _cycle_longer(per_rank: np.ndarray, groups: float, timeout: int, wait: int, columns: int,
+                  closed: bool) -> tuple[np.ndarray, np.ndarray]:
+    """(P(L > v) for v = 0 … columns − 1, E[L]) per row, the rows' G ``groups``: the balancer's cycle L = K + W
+    where K ≤ T, else T (module note), P(K ≤ k) = F(k) = (1 − e^(−m·k))^G: P(L > v) = F(T) − F(clip(v − W, 0,
+    T)) + (1 − F(T))·1(v < T), and E[L] = Σ_v P(L > v) = (W + T + 1)·F(T) − Σ_(k ≤ T) F(k) + T·(1 − F(T)); F(k)
+    itself only for the k the columns read where ``closed`` (Σ F(k) in closed form, up to :data:`BINOMIAL_GROUPS`
+    ranks), else for every k ≤ T; each F(k) computed in the column v = W + k that reads it where it has one."""
+    reach = min(timeout, max(columns - wait - 1, 0)) if closed else timeout  # the F(k) the columns read
     longer = np.empty((per_rank.size, columns))
+    inside = wait + 1 + reach <= columns
+    filled = longer[:, wait:wait + reach + 1] if inside else np.empty((per_rank.size, reach + 1))  # F(k), k ≤ reach
+    head = filled[:, 1:]
+    with np.errstate(over="ignore", invalid="ignore"):
+        np.multiply(-per_rank[:, None], np.arange(1, reach + 1, dtype=np.float64)[None, :], out=head)
+        np.exp(head, out=head)
+        np.subtract(1.0, head, out=head)
+        at_t = 1.0 - np.exp(-per_rank * timeout)
+    whole_power(head, groups, out=head)
+    filled[:, 0] = 0.0  # P(K ≤ 0)
+    by_t = whole_power(at_t, groups)
+    total = _filled_sum(per_rank, groups, timeout) if closed else np.sum(filled, axis=1)
     longer[:, :wait] = by_t[:, None]  # v < W: P(K ≤ clip(v − W, 0, T)) = P(K ≤ 0) = 0
     np.subtract(by_t[:, None], filled[:, :max(columns - wait, 0)], out=longer[:, wait:])
     longer[:, :timeout] += (1.0 - by_t)[:, None]
@@ -95,22 +95,35 @@ def _cycle_longer(per_rank: np.ndarray, groups: np.ndarray, timeout: int, wait: 
 def hold_survival(rate: np.ndarray, iteration_s: np.ndarray, groups: np.ndarray, in_flight: np.ndarray,
                   timeout: int, wait: int, columns: int | None = None) -> np.ndarray:
     """P(hold > w iterations) at w = 0 … T + W (rows × (T + W + 1); the first ``columns`` only where given), the
-    decoding ranks' probability included: Σ_L P(L)·(L − w)⁺ / E[L] = (E[L] − Σ_(v < w) P(L > v)) / E[L]."""
+    decoding ranks' probability included: Σ_L P(L)·(L − w)⁺ / E[L] = (E[L] − Σ_(v < w) P(L > v)) / E[L]. Summed
+    only for the rows that can hold (G > 1 at a rate above 0, or a cycle that is not finite), one rank count at a
+    time; every other row's survival is 0 (its finite tail times a decoding share of 0)."""
     rate, t, g, n = np.broadcast_arrays(*(np.atleast_1d(np.asarray(x, dtype=np.float64))
                                           for x in (rate, iteration_s, groups, in_flight)))
-    g = np.maximum(g, 1.0)
+    rate, t, n = rate.ravel(), t.ravel(), n.ravel()
+    g = np.maximum(g.ravel(), 1.0)
     per_rank = np.where(np.isfinite(t) & (t > 0), np.maximum(rate, 0.0) * t / g, 0.0)
     cols = timeout + wait + 1 if columns is None else int(min(max(columns, 1), timeout + wait + 1))
-    longer, mean = _cycle_longer(per_rank.ravel(), g.ravel(), int(timeout), int(wait), cols)
-    before = np.cumsum(longer, axis=1)
-    tail = np.empty(longer.shape)  # Σ_(v ≥ w) P(L > v) = Σ_L P(L)·(L − w)⁺
-    tail[:, 0] = mean
-    np.subtract(mean[:, None], before[:, :-1], out=tail[:, 1:])
-    decoding = (1.0 - np.exp(-np.maximum(n.ravel(), 0.0) / g.ravel())) ** g.ravel()
-    held = (g.ravel() > 1.0) & (rate.ravel() > 0)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        scale = np.where(held & (mean > 0), decoding / np.where(mean > 0, mean, 1.0), 0.0)
-    return np.clip(tail * scale[:, None], 0.0, 1.0)
+    timeout, wait = int(timeout), int(wait)
+    held = (g > 1.0) & (rate > 0)
+    sizes = np.unique(g)
+    closed = (min(timeout, max(cols - wait, 0)) < timeout
+              and all(float(x).is_integer() and x <= BINOMIAL_GROUPS for x in sizes))
+    out = np.zeros((rate.size, cols))
+    live = held | ~np.isfinite(per_rank)
+    for size in np.unique(g[live]):
+        rows = np.flatnonzero(live & (g == size))
+        longer, mean = _cycle_longer(per_rank[rows], float(size), timeout, wait, cols, closed)
+        tail = np.empty(longer.shape)  # Σ_(v ≥ w) P(L > v) = Σ_L P(L)·(L − w)⁺ = E[L] − Σ_(v < w) P(L > v)
+        np.cumsum(longer[:, :-1], axis=1, out=tail[:, 1:])
+        np.subtract(mean[:, None], tail[:, 1:], out=tail[:, 1:])
+        tail[:, 0] = mean
+        decoding = (1.0 - np.exp(-np.maximum(n[rows], 0.0) / g[rows])) ** g[rows]  # an array power, not numpy's square
+        with np.errstate(divide="ignore", invalid="ignore"):
+            scale = np.where(held[rows] & (mean > 0), decoding / np.where(mean > 0, mean, 1.0), 0.0)
+        tail *= scale[:, None]
+        out[rows] = np.clip(tail, 0.0, 1.0, out=tail)
+    return out
 
 
 def hold_quantile(rate: np.ndarray, iteration_s: np.ndarray, groups: np.ndarray, in_flight: np.ndarray,

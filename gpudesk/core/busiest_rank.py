@@ -27,8 +27,19 @@ def _normal_max(groups: float) -> tuple[float, float]:
     return float(np.sum(x * density)), float(np.sum(x * x * density))
 
 
-def whole_power(x: np.ndarray, n: float) -> np.ndarray:
-    """x**n, by squaring for a whole n (numpy's pow is ~10x slower than the few multiplications)."""
+def whole_power(x: np.ndarray, n: float, out: np.ndarray | None = None) -> np.ndarray:
+    """x**n, by squaring for a whole n (numpy's pow is ~10x slower than the few multiplications); into ``out``
+    where given (it may be ``x``: a power of two is squared in place, the same products)."""
+    if out is not None:
+        k = int(n) if float(n).is_integer() and n >= 1 else 0
+        if k and not k & (k - 1):  # 1, 2, 4, 8 …: x, then squared in turn
+            np.copyto(out, x)
+            while k > 1:
+                np.multiply(out, out, out=out)
+                k >>= 1
+        else:
+            np.copyto(out, whole_power(x, n))
+        return out
     if not n.is_integer() or n < 1:
         return np.asarray(x ** n)
     out, base, k = np.ones_like(x), x, int(n)
