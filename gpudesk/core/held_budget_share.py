@@ -30,25 +30,33 @@ def _geometric(count: np.ndarray, slope: np.ndarray) -> np.ndarray:
 
 def _weighted(lo: np.ndarray, hi: np.ndarray, decay: np.ndarray, m: np.ndarray, groups: int, timeout: int,
               wait: int, at_t: np.ndarray) -> np.ndarray:
-    """Σ_(j = lo … hi − 1) P(L > j)·e^(−decay·(hi − 1 − j)) per row (module note; ``at_t`` F(T))."""
+    """Σ_(j = lo … hi − 1) P(L > j)·e^(−decay·(hi − 1 − j)) per row (module note; ``at_t`` F(T)); each piece of j
+    summed only for the rows it reaches, and each term from the end its exponent is largest at (one exponential
+    and one geometric sum a term, not both ends')."""
     pieces = [(0, min(wait, timeout), 1.0, False), (timeout, wait, at_t, False),  # j < W: 1, or F(T) past T
               (wait, timeout, 0.0, True), (max(wait, timeout), wait + timeout, at_t - 1.0, True)]  # − F(j − W)
+    lo, hi, decay, at_t = (np.broadcast_to(np.asarray(v, dtype=np.float64), m.shape) for v in (lo, hi, decay, at_t))
     total = np.zeros(m.shape)
     for a, b, const, minus_f in pieces:
-        start, stop = np.maximum(lo, a), np.minimum(hi, b)
-        count = np.maximum(stop - start, 0).astype(np.float64)
-        if not np.any(count > 0):
+        if b <= a:  # an empty piece: no row reaches it
             continue
+        live = np.flatnonzero(np.minimum(hi, b) - np.maximum(lo, a) > 0)
+        if not live.size:
+            continue
+        ml, hl, dl = m[live], hi[live], decay[live]
+        start, stop = np.maximum(lo[live], a), np.minimum(hl, b)
+        count = stop - start
         r = np.arange(groups + 1 if minus_f else 1, dtype=np.float64)[:, None]  # the terms of F, or the constant
-        weight = np.where(r == 0, np.asarray(const), -np.array([math.comb(groups, int(k)) for k in r[:, 0]])[:, None] * (-1.0) ** r)
-        rate = m[None, :] * r
-        slope = decay[None, :] - rate  # the exponent −rate·(j − W) − decay·(hi − 1 − j) rises by this a step in j
-        first = -rate * (start - wait) - decay * (hi - 1 - start)
-        final = -rate * (stop - 1 - wait) - decay * (hi - stop)
+        sign = -np.array([math.comb(groups, k) for k in range(r.shape[0])], dtype=np.float64)[:, None] * (-1.0) ** r
+        weight = np.where(r == 0, np.asarray(const)[live] if np.ndim(const) else const, sign)
+        rate = ml[None, :] * r
+        slope = dl[None, :] - rate  # the exponent −rate·(j − W) − decay·(hi − 1 − j) rises by this a step in j
+        down = slope <= 0  # largest at the piece's first j, else at its last
         with np.errstate(over="ignore", invalid="ignore"):
-            part = np.where(slope <= 0, np.exp(np.minimum(first, 0.0)) * _geometric(count, slope),
-                            np.exp(np.minimum(final, 0.0)) * _geometric(count, -slope))
-        total += np.where(count > 0, np.sum(weight * part, axis=0), 0.0)
+            top = np.where(down, -rate * (start - wait) - dl * (hl - 1 - start),
+                           -rate * (stop - 1 - wait) - dl * (hl - stop))
+            part = np.exp(np.minimum(top, 0.0)) * _geometric(count, np.where(down, slope, -slope))
+        total[live] += np.sum(weight * part, axis=0)
     return total
 
 
@@ -68,47 +76,66 @@ def budget_share(x: np.ndarray, rate: np.ndarray, t: np.ndarray, groups: np.ndar
                  p_wait: np.ndarray, mu: np.ndarray, timeout: int, wait: int) -> np.ndarray:
     """held_wait_survival(x, hold_survival(rate, t, groups, in_flight, T, W), t, p_wait, mu) per row, the rows' G
     whole and ≤ :data:`CLOSED_GROUPS` (:func:`closed_groups`), without the hold's columns (module note)."""
+    return budget_shares(np.asarray(x, dtype=np.float64)[None, :], rate, t, groups, in_flight, p_wait, mu, timeout,
+                         wait)[0]
+
+
+def budget_shares(xs: np.ndarray, rate: np.ndarray, t: np.ndarray, groups: np.ndarray, in_flight: np.ndarray,
+                  p_wait: np.ndarray, mu: np.ndarray, timeout: int, wait: int) -> np.ndarray:
+    """:func:`budget_share` at several budgets a row (``xs``: budgets × rows, the same shape out): the cycle's mean
+    and the hold's scale read once a row for all its budgets, and a budget of +inf (no target) not summed (0, or 1
+    where μ ≤ 0, as :func:`budget_share` gives it)."""
     g = np.maximum(np.asarray(groups, dtype=np.float64), 1.0)
     ok_t = np.isfinite(t) & (t > 0)
     safe_t = np.where(ok_t, t, 1.0)
     m = np.where(ok_t, np.maximum(rate, 0.0) * safe_t / g, 0.0)
     last = timeout + wait
-    out = np.zeros(m.shape)
-    with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
-        u = np.where(ok_t, np.maximum(x, 0.0) / safe_t, 0.0)
-        read = np.isfinite(u) & ok_t & (mu > 0)
-        mm = np.where(read, mu, 1.0)
-        i = np.clip(np.floor(np.where(np.isfinite(u), u, last)), 0, max(last - 1, 0))
-        i2 = np.where(read, np.minimum(np.floor(np.where(read, u, 0.0)), last), 0.0)
-    zero = np.zeros(m.shape)
+    out = np.where(mu > 0, 0.0, np.ones(xs.shape))  # a budget of +inf: no share exceeds it
+    summed = ~(np.isinf(xs) & (xs > 0))
     for size in np.unique(g):
-        same = g == size
+        same = np.flatnonzero(g == size)
         G, ms = int(size), m[same]
         at_t = (1.0 - np.exp(-ms * timeout)) ** G
-        top = np.full(ms.shape, float(last))
-        mean = _weighted(zero[same], top, zero[same], ms, G, timeout, wait, at_t)
+        mean = _weighted(0.0, float(last), 0.0, ms, G, timeout, wait, at_t)  # once a row for all its budgets
         decoding = (1.0 - np.exp(-np.maximum(in_flight[same], 0.0) / size)) ** size
         held = (size > 1.0) & (rate[same] > 0)
         scale = np.where(held & (mean > 0), decoding / np.where(mean > 0, mean, 1.0), 0.0)
-        tail_i = _weighted(i[same], top, zero[same], ms, G, timeout, wait, at_t)
-        p_i = _longer(i[same], ms, G, timeout, wait, at_t)
-        s0, s1 = np.clip(scale * tail_i, 0, 1), np.clip(scale * (tail_i - p_i), 0, 1)
-        us, xs, ts = u[same], x[same], safe_t[same]
-        s_h = np.where(us >= last, 0.0, s0 + (s1 - s0) * np.clip(us - i[same], 0.0, 1.0))
-        s_h = np.where(xs < 0, 1.0, np.where(ok_t[same], s_h, 0.0))
-        mus, rd, j = mm[same], read[same], i2[same]
-        decay = np.where(rd, mus * ts, 0.0)
-        lower = _weighted(zero[same], j, decay, ms, G, timeout, wait, at_t)  # Σ_(j' < j) P(L > j')·e^(−μt(j−1−j'))
-        p_j = np.where(j == i[same], p_i, _longer(j, ms, G, timeout, wait, at_t))
-        with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
-            past = np.maximum(xs, 0.0) - j * ts
-            width = -np.expm1(-mus * ts) / mus
-            seg = scale * lower / ts * width * np.exp(-mus * past)
-            seg += np.where(j < last, scale * p_j / ts * -np.expm1(-mus * past) / mus, 0.0)
-            below = (1.0 - np.clip(scale * mean, 0, 1)) * np.exp(-mu[same] * np.maximum(xs, 0.0))
-            below += np.where(rd, seg, 0.0)
-            below = np.where(ok_t[same], below, np.exp(-mu[same] * np.maximum(xs, 0.0)))
-            tail = np.where(p_wait[same] > 0, p_wait[same] * below, 0.0)
-        share = np.where(mu[same] > 0, s_h + tail, 1.0)
-        out[same] = np.where(np.isinf(xs) & (xs > 0) & (mu[same] > 0), 0.0, share)
+        which, at = np.nonzero(summed[:, same])  # (budget, row in the group) pairs with a budget to read
+        row = same[at]
+        out[which, row] = _share_at(xs[which, row], ms[at], at_t[at], mean[at], scale[at], safe_t[row], ok_t[row],
+                                    p_wait[row], mu[row], G, timeout, wait)
     return np.clip(out, 0.0, 1.0)
+
+
+def _share_at(xs: np.ndarray, ms: np.ndarray, at_t: np.ndarray, mean: np.ndarray, scale: np.ndarray,
+              ts: np.ndarray, ok_t: np.ndarray, p_wait: np.ndarray, mu: np.ndarray, groups: int, timeout: int,
+              wait: int) -> np.ndarray:
+    """P(hold + wait > x) per entry, G ranks each (:func:`budget_shares`, its rows' m, F(T), cycle mean and scale)."""
+    last = timeout + wait
+    zero = np.zeros(ms.shape)
+    top = np.full(ms.shape, float(last))
+    with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
+        u = np.where(ok_t, np.maximum(xs, 0.0) / ts, 0.0)
+        read = np.isfinite(u) & ok_t & (mu > 0)
+        mus = np.where(read, mu, 1.0)
+        i = np.clip(np.floor(np.where(np.isfinite(u), u, last)), 0, max(last - 1, 0))
+        j = np.where(read, np.minimum(np.floor(np.where(read, u, 0.0)), last), 0.0)
+    tail_i = _weighted(i, top, zero, ms, groups, timeout, wait, at_t)
+    p_i = _longer(i, ms, groups, timeout, wait, at_t)
+    s0, s1 = np.clip(scale * tail_i, 0, 1), np.clip(scale * (tail_i - p_i), 0, 1)
+    s_h = np.where(u >= last, 0.0, s0 + (s1 - s0) * np.clip(u - i, 0.0, 1.0))
+    s_h = np.where(xs < 0, 1.0, np.where(ok_t, s_h, 0.0))
+    decay = np.where(read, mus * ts, 0.0)
+    lower = _weighted(zero, j, decay, ms, groups, timeout, wait, at_t)  # Σ_(j' < j) P(L > j')·e^(−μt(j−1−j'))
+    p_j = np.where(j == i, p_i, _longer(j, ms, groups, timeout, wait, at_t))
+    with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
+        past = np.maximum(xs, 0.0) - j * ts
+        width = -np.expm1(-mus * ts) / mus
+        seg = scale * lower / ts * width * np.exp(-mus * past)
+        seg += np.where(j < last, scale * p_j / ts * -np.expm1(-mus * past) / mus, 0.0)
+        below = (1.0 - np.clip(scale * mean, 0, 1)) * np.exp(-mu * np.maximum(xs, 0.0))
+        below += np.where(read, seg, 0.0)
+        below = np.where(ok_t, below, np.exp(-mu * np.maximum(xs, 0.0)))
+        tail = np.where(p_wait > 0, p_wait * below, 0.0)
+    share = np.where(mu > 0, s_h + tail, 1.0)
+    return np.asarray(np.where(np.isinf(xs) & (xs > 0) & (mu > 0), 0.0, share))
