@@ -4,6 +4,7 @@ needed, waits, loaded latencies) from the replica's figures and what the queue r
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from statistics import NormalDist
 from typing import TYPE_CHECKING, Any
@@ -101,20 +102,27 @@ def balancer_hold(inp: InferenceInputs, rep: ReplicaModel) -> tuple[np.ndarray, 
 
 
 def holds_at(args: tuple[np.ndarray, int, int], rate: np.ndarray, in_flight: np.ndarray, iteration: np.ndarray,
-             exceeds: tuple[float, ...]) -> tuple[np.ndarray, ...]:
+             exceeds: tuple[float, ...], survival: np.ndarray | None = None) -> tuple[np.ndarray, ...]:
     """The balancer's holds (s) that each share of ``exceeds`` of first tokens exceeds (``args``:
-    :func:`balancer_hold`), from one survival of the hold (adp_hold.hold_quantile's, read at each share)."""
-    groups, timeout, wait = args
-    shape = np.broadcast_shapes(*(np.shape(x) for x in (rate, iteration, groups, in_flight)))
-    survival = hold_survival(rate, iteration, groups, in_flight, timeout, wait)
+    :func:`balancer_hold`), from one survival of the hold (adp_hold.hold_quantile's, read at each share; ``survival``
+    where the caller has it, :func:`hold_law`)."""
+    shape = np.broadcast_shapes(*(np.shape(x) for x in (rate, iteration, args[0], in_flight)))
+    survival = hold_law(args, rate, in_flight, iteration) if survival is None else survival
     t = np.broadcast_to(np.asarray(iteration, dtype=np.float64), shape).ravel()
     return tuple(survival_quantile(survival, t, q).reshape(shape) for q in exceeds)
 
 
+def hold_law(args: tuple[np.ndarray, int, int], rate: np.ndarray, in_flight: np.ndarray,
+             iteration: np.ndarray) -> np.ndarray:
+    """The hold's survival (adp_hold.hold_survival) at ``rate``, one row a cell of the inputs' broadcast shape."""
+    groups, timeout, wait = args
+    return hold_survival(rate, iteration, groups, in_flight, timeout, wait)
+
+
 def _holds(fs: FigureSet, kept: dict[str, Any], per_rep: np.ndarray, tpot: np.ndarray,
-           out: np.ndarray) -> tuple[tuple[Any, ...], tuple[np.ndarray, np.ndarray] | None]:
+           out: np.ndarray) -> tuple[tuple[Any, ...], tuple[np.ndarray, np.ndarray, np.ndarray] | None]:
     """The balancer's hold of the median, tail and P99 first token at the rate per replica (zeros where the engine
-    holds nothing), and the (iteration, sequences in flight) it was read at (None there); the median's and the
+    holds nothing), and the (iteration, sequences in flight, the hold's survival) it was read at (None there); the median's and the
     tail's recorded as figures where it holds."""
     args = kept["hold"]
     if args is None:
@@ -126,7 +134,8 @@ def _holds(fs: FigureSet, kept: dict[str, Any], per_rep: np.ndarray, tpot: np.nd
     else:
         iteration, it_how = tpot, "the engine batch's iteration (TPOT)"
     in_flight = per_rep * out * iteration  # Little's law
-    holds = holds_at(args, per_rep, in_flight, iteration, (0.5, kept["q_tail"], 0.01))
+    survival = hold_law(args, per_rep, in_flight, iteration)  # read again by the held waits (_held_waits)
+    holds = holds_at(args, per_rep, in_flight, iteration, (0.5, kept["q_tail"], 0.01), survival)
     deps = ["infer.in.adp_timeout_iters", "infer.in.adp_batching_wait_iters", "infer.in.prompts_aligned",
             "infer.in.tp", "infer.in.ep", "infer.replicas_needed", "infer.in.request_rate", "infer.tpot_s"]
     how = ("w with P(hold > w) = q: the attention data-parallel balancer holds new prompts until every one of the "
@@ -140,21 +149,22 @@ def _holds(fs: FigureSet, kept: dict[str, Any], per_rep: np.ndarray, tpot: np.nd
     fs.add("infer.ttft_hold_tail_s", holds[1], "s",
            "first token's hold in the attention data-parallel balancer at the percentile", how + "; q = 1 − p",
            [*deps, "infer.in.percentile"])
-    return holds, (iteration, in_flight)
+    return holds, (iteration, in_flight, survival)
 
 
-def _held_waits(kept: dict[str, Any], per_rep: np.ndarray, at: tuple[np.ndarray, np.ndarray],
+def _held_waits(kept: dict[str, Any], per_rep: np.ndarray, at: tuple[np.ndarray, np.ndarray, np.ndarray],
                 waits: tuple[Any, ...], holds: tuple[Any, ...]) -> tuple[np.ndarray, ...]:
     """Hold + wait of the median, tail and P99 first token, each the percentile of the sum (core/held_first_token.py),
-    the hold read at ``at`` (iteration, sequences in flight; :func:`_holds`)."""
+    the hold read at ``at`` (iteration, sequences in flight, the hold's survival there; :func:`_holds`)."""
     groups, timeout, wait = kept["hold"]
-    iteration, in_flight = at
+    iteration, in_flight, survival = at
     shape = np.broadcast_shapes(np.shape(per_rep), np.shape(iteration), np.shape(waits[0]), np.shape(holds[0]))
 
     def flat(x: Any) -> np.ndarray:
         return np.broadcast_to(np.asarray(x, dtype=np.float64), shape).ravel()
 
-    survival = hold_survival(flat(per_rep), flat(iteration), flat(groups), flat(in_flight), timeout, wait)
+    if survival.shape[0] != math.prod(shape):  # the waits' cells span more than the holds' (one row a cell)
+        survival = hold_survival(flat(per_rep), flat(iteration), flat(groups), flat(in_flight), timeout, wait)
     p_wait, mu = (flat(x) for x in wait_law(per_rep, *kept["wait"]))
     both = held_wait_quantiles((0.5, kept["q_tail"], 0.01), survival, flat(iteration), p_wait, mu,
                                [flat(h) for h in holds], [flat(w) for w in waits])
