@@ -47,12 +47,14 @@ TOLERANCE = 1e-6
 the queue solver's 1e-12), and rounding must not start a search there."""
 
 SCAN_CHUNK = 1
-"""Grid rates read at a time, from the top, for the rows that have not met the targets yet (one: most rows meet
-them within a few grid rates, and a row stops reading at the first; measured fastest of 1, 2, 3, 6 and 12)."""
+"""Grid rates read at a time, from the top, for the rows that have not met the targets yet, while many are open
+(one: most rows meet them within a few grid rates, and a row stops reading at the first; measured fastest of 1, 2,
+3, 6 and 12)."""
 
 SCAN_READS = 1024
-"""Rates read at a time once few rows are left open: each row reads SCAN_READS / (open rows) grid rates a call, up
-to a decade (a call costs ~2 ms whatever its rows; a row ~3 µs a rate)."""
+"""Once fewer rows are open, each reads SCAN_READS // (open rows) grid rates a call, up to a decade: a call costs
+~2 ms of numpy overhead whatever its rows, a row ~3 µs a rate, and the scan's last calls had a handful of rows
+(measured at T = 500, W = 10: 1 rate a call 5.1 s, 256 / 512 / 1,024 / 2,048 reads 4.4-4.6 s, within the noise)."""
 
 CLOSED_FROM_COLUMNS = 128
 """A row whose budgets read at least this many of the hold's columns (a power of two) is read in closed form
