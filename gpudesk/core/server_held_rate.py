@@ -162,7 +162,8 @@ def _scan(fp: dict[str, np.ndarray], balancer: tuple[Any, int, int], top: np.nda
           rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Per row of ``rows``: the index of the highest grid rate below ``top`` meeting the held targets (the grid's
     i-th: top · 10^(−(i + 1)/GRID_PER_DECADE)) and whether one does (else index 0), reading the grid from the top
-    :data:`SCAN_CHUNK` rates at a time and only for the rows that have not met them yet: the same answer as the whole
+    :data:`SCAN_CHUNK` rates at a time (:data:`SCAN_READS` once few rows are open) and only for the rows that have not
+    met them yet: the same answer as the whole
     grid read at once, without the rates below the highest that meets them."""
     first = np.zeros(rows.size, dtype=int)
     found = np.zeros(rows.size, dtype=bool)
