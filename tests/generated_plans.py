@@ -14,6 +14,7 @@ import random
 from dataclasses import dataclass
 
 from gpudesk.project.model import Phase, Project, Workload
+from gpudesk.vocabulary.serving import ENGINE_RELEASE, PERCENTILE, SERVING_SCENARIO
 
 FAMILIES = {  # vendor family -> accelerators drawn (several have no catalog price: the ledger must say unknown)
     "nvidia": ("h100-sxm", "a100-sxm-80gb", "l40s", "h200-sxm", "b200", "h20", "l20", "rtx-4090"),
@@ -132,3 +133,38 @@ def generated_plans(seed: int, count: int) -> list[Drawn]:
             p.hardware.accelerator_id in FAMILIES[f] for p in phases)})),
             f"plan{number}{'-searched' if search else ''}: " + " | ".join(shape)))
     return drawn
+
+
+def serving_input_plans(seed: int, count: int) -> list[Drawn]:
+    """``count`` one-phase LLM serving plans that state issue 18's serving inputs, which :func:`generated_plans` leaves
+    at their defaults: the scenario (each in turn), spreads of the prompt and output lengths, the engine release, the
+    attention data-parallel balancer on an MoE model with experts wider than tensor parallel, a KV bucket, the
+    serving memory share, the latency percentile, an end-to-end target and a GPU power limit."""
+    rng = random.Random(seed)
+    drawn = []
+    for number in range(count):
+        family, region = rng.choice(("nvidia", "nvidia", "amd", "ascend")), rng.choice(REGIONS)
+        phase = _phase(rng, 0, "llm_inference", rng.choice(MODES[:8] + OWNED), family, region, pools=False)
+        w = phase.workloads[0]
+        if w.batching != "disaggregated" and rng.random() < 0.5:  # MoE, attention data-parallel over its experts
+            w.model_id, w.parallel.tp, w.parallel.ep = "mixtral-8x7b", 1, rng.choice((2, 4))
+            w.attention_dp_balance = rng.random() < 0.7
+            w.attention_dp_timeout_iters, w.attention_dp_batching_wait_iters = rng.choice(((50, 10), (9, 3), (500, 0)))
+        w.serving_scenario = SERVING_SCENARIO.codes[number % len(SERVING_SCENARIO.codes)]
+        w.engine_release = rng.choice(ENGINE_RELEASE.codes)
+        w.prompt_tokens_sd = w.prompt_tokens * rng.choice((0.0, 0.5, 2.0))
+        w.output_tokens_sd = w.output_tokens * rng.choice((0.0, 0.5, 2.0))
+        w.kv_bucket_tokens = rng.choice((0, 0, 256))
+        w.serving_memory_fraction = rng.choice((0.9, 0.6))
+        w.latency_percentile = rng.choice(PERCENTILE.codes)
+        w.e2e_ms = rng.choice((0.0, 60_000.0))
+        phase.hardware.gpu_power_limit_w = rng.choice((0.0, 0.0, 500.0))
+        search = rng.random() < 0.5
+        project = Project(phases=[phase])
+        project.meta.language = rng.choice(("zh", "en"))
+        shape = (f"{w.model_id} tp{w.parallel.tp} ep{w.parallel.ep} {w.serving_scenario} {w.batching} "
+                 f"{w.engine_release} adp{int(w.attention_dp_balance)} sd{w.prompt_tokens_sd:g}/{w.output_tokens_sd:g} "
+                 f"{phase.hardware.accelerator_id}x{phase.hardware.nodes or 'auto'} {phase.delivery.mode}")
+        drawn.append(Drawn(project, search, False, (family,), f"serving{number}{'-searched' if search else ''}: {shape}"))
+    return drawn
+

@@ -22,7 +22,7 @@ import os
 import re
 
 import pytest
-from generated_plans import FAMILIES, KINDS, MODES, VGPU_PARTS, Drawn, generated_plans
+from generated_plans import FAMILIES, KINDS, MODES, VGPU_PARTS, Drawn, generated_plans, serving_input_plans
 from reconcile_checks import check_documents, check_phase_surfaces
 
 from gpudesk.catalog.errors import CatalogError
@@ -40,6 +40,7 @@ from gpudesk.wizard.fields import describe_path
 SEED = int(os.environ.get("GPUDESK_GENERATED_SEED", "20261204"))
 COUNT = int(os.environ.get("GPUDESK_GENERATED_PLANS", "16"))  # about 0.5 CPU-s a plan
 PLANS = generated_plans(SEED, COUNT)
+SERVING = serving_input_plans(SEED, max(COUNT // 3, 3))  # issue 18's serving inputs stated (scenario, spreads, engine …)
 CJK = re.compile(r"[\u3400-\u9fff]")
 IDENTIFIER = re.compile(r"[A-Za-z_]\w*(?:\[\d+\])?\.[A-Za-z_]\w*")  # a plan path: never in front of a user
 NAMES = re.compile(r"torch\.compile|'[^']*'|\"[^\"]*\"")  # as tests/report/test_refusal_text.py: quoted names may
@@ -117,7 +118,7 @@ def check_refusal(error: Exception, drawn: Drawn) -> None:
         assert reason.key == "input.mixed_currency", (drawn.label, str(error))
 
 
-@pytest.mark.parametrize("drawn", PLANS, ids=[d.label.split(":")[0] for d in PLANS])
+@pytest.mark.parametrize("drawn", PLANS + SERVING, ids=[d.label.split(":")[0] for d in PLANS + SERVING])
 def test_a_generated_plan_agrees_on_every_surface(drawn: Drawn, catalog, tmp_path, monkeypatch) -> None:
     try:
         window = estimate_plan(copy.deepcopy(drawn.project), catalog)  # the window: the estimate, then searches
