@@ -45,28 +45,22 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import numpy as np  # noqa: E402
-import pyqtgraph as pg  # noqa: E402
 from PySide6.QtCore import QCoreApplication, QEventLoop  # noqa: E402
 from PySide6.QtWidgets import (  # noqa: E402
     QApplication,
     QDoubleSpinBox,
-    QGridLayout,
-    QMainWindow,
     QSpinBox,
-    QWidget,
 )
 
 import gpudesk.ui  # noqa: E402,F401 - applies the PySide6 refcount guard before any Qt import
 from benchmarks._common import median, p90, parse_result, result, samples, times  # noqa: E402
+from benchmarks.bare_window import TIMEOUT_S, WARM_UP, bare_baseline  # noqa: E402
 from gpudesk.catalog.store import Catalog  # noqa: E402
 from gpudesk.plotting import ChartView  # noqa: E402
 from gpudesk.ui.main_window import MainWindow  # noqa: E402
 
 EDITS = 40
-WARM_UP = 3
 FRAME_MS = 16.0
-TIMEOUT_S = 60.0  # wall seconds: at load 14-15 on two cores the idle search took over 20 s
 PROFILED_EDITS = 10
 TOP_FUNCTIONS = 40
 STEP_SHOWN = 2
@@ -108,14 +102,6 @@ def pick_editor(window: MainWindow) -> tuple[str, SpinBox]:
             if isinstance(editor, (QSpinBox, QDoubleSpinBox)) and editor.value() > 0:
                 return path, editor
     raise LookupError("no spin box on steps 1-2 to change")
-
-
-def process_until(app: QApplication, done: list[float], start: float, what: str) -> None:
-    while not done:
-        app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents)
-        if time.perf_counter() - start > TIMEOUT_S:
-            raise RuntimeError(f"no {what} {TIMEOUT_S:g} s after the edit")
-    app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents)  # what the slots queued: layout, repaints
 
 
 def settle(app: QApplication, window: MainWindow, start: float) -> None:
@@ -198,59 +184,6 @@ def time_edits(app: QApplication, window: MainWindow, editor: SpinBox, values: F
             settle(app, window, start)
             settled.append((time.perf_counter() - start) * 1e3)
     return edits, estimates
-
-
-class BareCharts(QMainWindow):
-    """The baseline: a spin box and ``charts`` bare pyqtgraph plots that get new data on every edit."""
-
-    def __init__(self, charts: int) -> None:
-        super().__init__()
-        central = QWidget()
-        grid = QGridLayout(central)
-        self.spin = QSpinBox()
-        self.spin.setRange(0, 1_000_000)
-        grid.addWidget(self.spin, 0, 0)
-        self.curves = []
-        for index in range(charts):
-            plot = pg.PlotWidget()
-            self.curves.append(plot.plot(np.arange(64.0), np.zeros(64)))
-            grid.addWidget(plot, 1 + index // 2, index % 2)
-        self.setCentralWidget(central)
-        self.drawn: list[float] = []
-        self.spin.valueChanged.connect(self.redraw)
-
-    def redraw(self, value: int) -> None:
-        y = np.sin(np.arange(64.0) / 8.0 + value) * value
-        for curve in self.curves:
-            curve.setData(np.arange(64.0), y)
-        self.drawn.append(time.perf_counter())
-
-    def time_edits(self, app: QApplication, count: int, cpu: list[float] | None = None) -> list[float]:
-        samples_ms = []
-        for _ in range(count):
-            self.drawn.clear()
-            start, start_cpu = time.perf_counter(), time.process_time()
-            self.spin.setValue(self.spin.value() + 1)
-            process_until(app, self.drawn, start, "redraw")
-            samples_ms.append((time.perf_counter() - start) * 1e3)
-            if cpu is not None:
-                cpu.append((time.process_time() - start_cpu) * 1e3)
-        return samples_ms
-
-
-def bare_baseline(app: QApplication, charts: int, edits: int) -> tuple[float, float]:
-    """(median wall ms, median CPU ms) of the bare window's edits."""
-    bare = BareCharts(charts)
-    bare.resize(1400, 860)
-    bare.show()
-    app.processEvents()
-    bare.time_edits(app, WARM_UP)
-    cpu: list[float] = []
-    found = median(bare.time_edits(app, edits, cpu)), median(cpu)
-    bare.close()
-    bare.deleteLater()
-    app.processEvents()
-    return found
 
 
 def where_time_goes(app: QApplication, window: MainWindow, editor: SpinBox, values: FreshValues) -> list[tuple[str, float]]:
