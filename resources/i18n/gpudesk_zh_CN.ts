@@ -589,42 +589,42 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ChartView</name>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="78" />
+      <location filename="../../gpudesk/plotting/view.py" line="74" />
       <source>Export PNG…</source>
       <translation>导出 PNG…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="301" />
+      <location filename="../../gpudesk/plotting/view.py" line="275" />
       <source>Export chart</source>
       <translation>导出图表</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="81" />
+      <location filename="../../gpudesk/plotting/view.py" line="77" />
       <source>Legend</source>
       <translation>图例</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="302" />
+      <location filename="../../gpudesk/plotting/view.py" line="276" />
       <source>PNG images (*.png)</source>
       <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="75" />
+      <location filename="../../gpudesk/plotting/view.py" line="71" />
       <source>Reset view</source>
       <translation>重置视图</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="79" />
+      <location filename="../../gpudesk/plotting/view.py" line="75" />
       <source>Save the chart as a PNG image at twice its size</source>
       <translation>将图表按两倍尺寸保存为 PNG 图片</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="83" />
+      <location filename="../../gpudesk/plotting/view.py" line="79" />
       <source>Show or hide the legend (hovering a line or bar names it too)</source>
       <translation>显示或隐藏图例（鼠标悬停在线条或柱上也会显示名称）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/plotting/view.py" line="76" />
+      <location filename="../../gpudesk/plotting/view.py" line="72" />
       <source>Show the whole chart again after zooming or panning</source>
       <translation>缩放或平移后重新显示完整图表</translation>
     </message>
@@ -1077,32 +1077,32 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FieldForm</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="277" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="139" />
       <source> (default)</source>
       <translation>（默认值）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="286" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="148" />
       <source>Keep the default</source>
       <translation>保留默认值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="276" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="138" />
       <source>Not set in the plan: gpudesk's default is used. Change it, or right-click and keep the default.</source>
       <translation>方案未设定此项，正在使用 gpudesk 默认值。请修改，或右键选择保留默认值。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="110" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="90" />
       <source>Range</source>
       <translation>范围</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="364" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="226" />
       <source>The plan holds “{code}”, which is not one of the choices gpudesk knows. It is kept as written until you pick another.</source>
       <translation>方案中保存的是“{code}”，不在 gpudesk 已知的选项中；在您另选之前按原值保留。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="361" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="223" />
       <source>{code} (not in the list: kept as the plan holds it)</source>
       <translation>{code}（不在列表中，按方案原值保留）</translation>
     </message>
@@ -2935,87 +2935,87 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>StepPage</name>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="157" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="158" />
       <source>Checks</source>
       <translation>检查项</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="195" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="196" />
       <source>Cost</source>
       <translation>成本对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="375" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="376" />
       <source>Drawing this chart…</source>
       <translation>正在绘制此图表……</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="194" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="195" />
       <source>Inference</source>
       <translation>推理性能</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="105" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="106" />
       <source>Inputs</source>
       <translation>输入</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="194" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="195" />
       <source>Memory fit</source>
       <translation>显存占用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="293" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="294" />
       <source>No estimate: {0}</source>
       <translation>无估算结果：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="203" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="204" />
       <source>No figures for this step apply to this workload type.</source>
       <translation>本步骤没有适用于此类工作负载的指标。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="195" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="196" />
       <source>Power</source>
       <translation>功耗</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="196" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="197" />
       <source>Rack layout</source>
       <translation>机柜布局</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="208" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="209" />
       <source>Recommended configurations</source>
       <translation>推荐配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="195" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="196" />
       <source>Scaling</source>
       <translation>扩展效率</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="373" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="374" />
       <source>Searching accelerators, precisions and layouts…</source>
       <translation>正在搜索加速卡、精度与切分方式……</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="138" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="139" />
       <source>Still being computed: the best parallel layout at the plan's GPU count, its figures and its checks appear here in a moment.</source>
       <translation>仍在计算：按方案 GPU 数搜索的最优并行布局及其指标和检查，稍后显示在这里。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="196" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="197" />
       <source>Timeline</source>
       <translation>时间线</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="194" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="195" />
       <source>Trade-offs</source>
       <translation>性价比前沿</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="209" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="210" />
       <source>What-if: how the results move</source>
       <translation>假设分析：结果如何变化</translation>
     </message>
@@ -3421,7 +3421,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>view</name>
     <message>
-      <location filename="../../gpudesk/plotting/arrange.py" line="195" />
+      <location filename="../../gpudesk/plotting/arrange.py" line="194" />
       <source>Legend</source>
       <translation>图例</translation>
     </message>
