@@ -61,6 +61,10 @@ CLOSED_FROM_COLUMNS = 128
 (core/held_budget_share.py, ~7 µs a row at 8 ranks, whatever its columns); below, from the columns (~5 µs a row at
 64, 31 µs at 128: measured on 20,000 rows at T = 500, W = 10)."""
 
+SURE_MARGIN = 1e-8
+"""How far a bound on a held target's share must pass the share allowed before the row counts as missed without
+summing it (:func:`_surely_missed`): above the exact share's rounding (held_budget_share: within 1e-9)."""
+
 HELD_BOUNDS = (0, 0, 2)
 """infer.rate_bound's index (inference_server.BOUND_CODES) of each held target: first token P50, at the
 percentile (ttft), end-to-end (e2e)."""
@@ -97,17 +101,49 @@ def _columns(parts: dict[str, np.ndarray], rows: np.ndarray, t: np.ndarray, time
     return np.asarray(np.minimum(timeout + wait + 1, np.floor(u) + 2).astype(int))
 
 
+def _surely_missed(parts: dict[str, np.ndarray], balancer: tuple[Any, int, int], lam: np.ndarray, rows: np.ndarray,
+                   n: np.ndarray, t: np.ndarray) -> np.ndarray:
+    """Rows whose hold alone exceeds some held target's share by more than :data:`SURE_MARGIN`, from a bound that
+    sums nothing: a cycle the timeout forces lasts T iterations, so P(L > j) ≥ 1 − F(T) for j < T, and E[L] ≤ T + W
+    (no cycle is longer), so P(H > x) ≥ (1 − e^(−n/G))^G · (1 − F(T)) · (T − ⌊x/t⌋ − 1)⁺ / (T + W), and the share
+    of hold + wait over x is at least that (core/adp_hold.py's module note; the exact share's rounding, ~1e-9 at
+    most, is far inside the margin). At a long timeout most rates the scan reads miss by this alone."""
+    _, timeout, wait = balancer
+    g = np.maximum(parts["groups"][rows], 1.0)
+    ok_t = np.isfinite(t) & (t > 0)
+    safe_t = np.where(ok_t, t, 1.0)
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+        decoding = (1.0 - np.exp(-np.maximum(n, 0.0) / g)) ** g
+        forced = 1.0 - (1.0 - np.exp(-np.maximum(lam, 0.0) * safe_t / g * timeout)) ** g
+        held = ok_t & (g > 1.0) & (lam > 0) & np.isfinite(decoding) & np.isfinite(forced)
+        missed = np.zeros(rows.size, dtype=bool)
+        for j in range(3):
+            x = parts[f"budget{j}"][rows]
+            whole = np.floor(np.where(np.isfinite(x) & (x >= 0), x, np.inf) / safe_t)
+            bound = decoding * forced * np.maximum(timeout - whole - 1.0, 0.0) / (timeout + wait)
+            missed |= held & (whole < timeout) & (bound - SURE_MARGIN > parts[f"exceed{j}"][rows] * (1.0 + TOLERANCE))
+    return missed
+
+
 def _misses(parts: dict[str, np.ndarray], balancer: tuple[Any, int, int], lam: np.ndarray,
-            rows: np.ndarray) -> np.ndarray:
+            rows: np.ndarray, screen: bool = False) -> np.ndarray:
     """:func:`_survivals` at the rates ``lam`` of ``rows``: in closed form where the rows' rank counts allow and
     their budgets span :data:`CLOSED_FROM_COLUMNS` iterations or more (core/held_budget_share.py, a row costing its
     ranks, not the hold's iterations its budgets span); else the rows
     read in groups by the hold's columns their budgets reach (rounded up to a power of two), each group only as far
     as its own rows read, not as far as the one reaching furthest. A row's figures do not depend on the rows read
-    with it."""
+    with it. ``screen``: a row that :func:`_surely_missed` finds missing is not summed and reads +1 throughout (for
+    callers that ask only whether every target is met)."""
     _, timeout, wait = balancer
     n, t = _in_flight(parts, lam, rows)
     out = np.empty((rows.size, 3))
+    if screen:
+        sure = _surely_missed(parts, balancer, lam, rows, n, t)
+        out[sure] = 1.0
+        if sure.any():
+            rest = np.flatnonzero(~sure)
+            out[rest] = _misses(parts, balancer, lam[rest], rows[rest])
+            return out
     width = 2 ** np.ceil(np.log2(np.maximum(_columns(parts, rows, t, timeout, wait), 1)))
     closed = closed_groups(parts["groups"][rows]) & (width >= CLOSED_FROM_COLUMNS)
     if closed.any():
@@ -178,7 +214,7 @@ def _scan(fp: dict[str, np.ndarray], balancer: tuple[Any, int, int], top: np.nda
         start += chunk
         grid = top[open_, None] * 10.0 ** (-steps[None, :] / GRID_PER_DECADE)
         g_rows = np.repeat(rows[open_], steps.size)
-        miss = _misses(fp, balancer, grid.ravel(), g_rows)
+        miss = _misses(fp, balancer, grid.ravel(), g_rows, screen=True)
         ok = np.all(miss <= 0, axis=1).reshape(open_.size, steps.size)
         hit = np.any(ok, axis=1)
         first[open_[hit]] = steps[0] - 1 + np.argmax(ok[hit], axis=1)
@@ -195,7 +231,7 @@ def held_rate(parts: dict[str, np.ndarray], targets: dict[str, np.ndarray], q_ta
     lam = np.asarray(top, dtype=np.float64).ravel().copy()
     bound = np.zeros(lam.shape)
     rows = np.flatnonzero(lam > 0)
-    miss = _misses(fp, balancer, lam[rows], rows)
+    miss = _misses(fp, balancer, lam[rows], rows, screen=True)
     failing = rows[np.any(miss > 0, axis=1)]
     moved = np.zeros(lam.shape, dtype=bool)
     moved[failing] = True
@@ -205,7 +241,7 @@ def held_rate(parts: dict[str, np.ndarray], targets: dict[str, np.ndarray], q_ta
         hi = lam[failing] * 10.0 ** (-first / GRID_PER_DECADE)
         for _ in range(BISECT_STEPS):
             mid = np.sqrt(lo * hi)
-            good = np.all(_misses(fp, balancer, mid, failing) <= 0, axis=1)
+            good = np.all(_misses(fp, balancer, mid, failing, screen=True) <= 0, axis=1)
             lo, hi = np.where(good, mid, lo), np.where(good, hi, mid)
         above = _misses(fp, balancer, hi, failing)
         lam[failing] = np.where(found, lo, 0.0)

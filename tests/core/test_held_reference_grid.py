@@ -114,3 +114,26 @@ def test_the_held_rate_is_the_rate_read_from_the_columns_over_the_whole_grid(tim
     for key in ("rate", "moved", "bound"):
         assert np.array_equal(fast[key], plain[key]), key
     assert 0 < np.sum(plain["moved"]) < n and np.any(plain["rate"][plain["moved"]] > 0)
+
+
+@pytest.mark.parametrize(("timeout", "wait"), GRID)
+def test_a_row_the_bound_finds_missing_misses_by_its_columns(timeout, wait):
+    # server_held_rate._surely_missed: the hold alone, bounded below without a sum, past a target's share; each
+    # such row must miss some target when its share is summed from the hold's every column
+    rng = np.random.default_rng(timeout * 19 + wait)
+    n = 4000
+    parts = {"a": np.full(n, 0.02), "b": rng.uniform(1e-6, 1e-4, n), "output": np.full(n, 1000.0),
+             "prefill": rng.uniform(0.01, 0.3, n), "k": np.full(n, 1.0), "groups": rng.choice([1.0, 2.0, 8.0, 32.0], n),
+             "budget0": 10 ** rng.uniform(-1.5, 0.5, n), "exceed0": np.full(n, 0.5),
+             "budget1": 10 ** rng.uniform(-1, 1, n), "exceed1": rng.choice([0.01, 0.05, 0.5], n),
+             "budget2": np.where(rng.uniform(size=n) < 0.5, np.inf, 10 ** rng.uniform(-0.5, 1.5, n)),
+             "exceed2": np.full(n, 0.01)}
+    balancer, rows, lam = (None, timeout, wait), np.arange(n), 10 ** rng.uniform(-2, 1.5, n)
+    n_in, t = server_held_rate._in_flight(parts, lam, rows)
+    sure = server_held_rate._surely_missed(parts, balancer, lam, rows, n_in, t)
+    full = server_held_rate._survivals(parts, server_held_rate.held_state(parts, balancer, lam, rows), rows)
+    assert np.all(np.any(full[sure] > 0, axis=1))
+    screened = server_held_rate._misses(parts, balancer, lam, rows, screen=True)
+    assert np.array_equal(np.all(screened <= 0, axis=1), np.all(full <= 0, axis=1))
+    if timeout == 500:  # a long timeout: many misses found without a sum (most of a search's scan)
+        assert np.sum(sure) > 0.3 * np.sum(np.any(full > 0, axis=1))
