@@ -9,9 +9,10 @@ its share of the decode steps, beside what the measured rate implies (O / (token
 Two published sources are read:
 
 * The stored engine configs (``SUBMITTED_DENSE``: NVIDIA's v5.0 and v5.1, Nebius's, Google's): each iteration
-  carries at most ``max_num_tokens`` tokens (chunked context, first come first served). Offline, a request's prompt and output pass through the iterations
-  once each, so C decode sequences need C·(1 + I/O) tokens per iteration to keep their prompts coming: the budget
-  caps C at max_num_tokens / (1 + I/O).
+  carries at most ``max_num_tokens`` tokens per pipeline micro-batch (chunked context, first come first served).
+  Offline, a request's prompt and output pass through the iterations once each, so C decode sequences need
+  C·(1 + I/O) tokens per iteration to keep their prompts coming: the budget caps C at pp·max_num_tokens / (1 + I/O)
+  (core/token_budget.py).
 * The v5.0 Server logs (``SERVER_LOGS``, mlperf_log_summary.txt): the P99 first-token and per-output-token
   latencies against the round's targets, and by Little's law the sequences in flight (completed samples/s × mean
   latency), which gpudesk's Server point (the largest C whose iteration meets the TPOT target) can be set against.
@@ -168,22 +169,23 @@ def log_check(case: MLPerfInferenceCase, log: dict) -> dict[str, float]:
 
 
 def token_budget(case: MLPerfInferenceCase) -> tuple[float, float] | None:
-    """(the config's max_num_tokens, the decode sequences it can feed offline: max_num_tokens / (1 + I/O)) for a
-    case whose config is stored (mlperf_submitted_configs.SUBMITTED_DENSE); None elsewhere."""
+    """(the config's max_num_tokens, the decode sequences it can feed offline: pp · max_num_tokens / (1 + I/O), one
+    budget per pipeline micro-batch) for a case whose config is stored (mlperf_submitted_configs.SUBMITTED_DENSE);
+    None elsewhere."""
     from mlperf_submitted_configs import SUBMITTED_DENSE
 
     if case.id not in SUBMITTED_DENSE:
         return None
     tokens = float(SUBMITTED_DENSE[case.id][4])
-    return tokens, tokens / (1.0 + case.prompt / case.output)
+    return tokens, (case.pp or 1) * tokens / (1.0 + case.prompt / case.output)
 
 
 def budget_feed(case: MLPerfInferenceCase, log: dict | None = None) -> tuple[float, float]:
-    """A Server case whose config is stored: the prompts/s per replica its chunked-context budget M (max_num_tokens,
-    which gpudesk does not model) can feed, (M − C) / (I · t): each iteration carries its C decode tokens and at most
-    M − C prompt tokens; first at gpudesk's Server point (C sequences, iteration t), then at the run's own (C by
-    Little's law per replica, t the log's mean TPOT; 0 without a log)."""
-    tokens = token_budget(case)[0]
+    """A Server case whose config is stored: the prompts/s per replica its chunked-context budget M (max_num_tokens
+    per micro-batch, pp micro-batches) can feed, (pp·M − C) / (I · t): each iteration carries its C decode tokens and
+    at most pp·M − C prompt tokens; first at gpudesk's Server point (C sequences, iteration t), then at the run's own
+    (C by Little's law per replica, t the log's mean TPOT; 0 without a log)."""
+    tokens = (case.pp or 1) * token_budget(case)[0]
     b = breakdown(case)
     at_gpudesk = (tokens - b["c"]) / (case.prompt * b["tpot"])
     if log is None:

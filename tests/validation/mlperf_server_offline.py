@@ -166,13 +166,14 @@ def as_served(case):
     if case.id != DISAGG_CASE:
         return case
     d = DISAGG_LAYOUT
-    return replace(case, tp=d["generation_tp"], prefill_tp=d["context_tp"], max_batch=d["generation_batch"],
+    return replace(case, tp=d["generation_tp"], prefill_tp=d["context_tp"], max_batch=d["generation_batch"], max_tokens=0,
                    pools=(d["context_servers"] * d["context_tp"], d["generation_servers"] * d["generation_tp"]),
                    note=case.note + (
         f"; served disaggregated, not as the config file's aggregated engines ({DISAGG_405B}): {d['context_servers']} "
         f"context servers of TP{d['context_tp']} and {d['generation_servers']} generation servers of "
         f"TP{d['generation_tp']} with at most {d['generation_batch']:,} sequences each (gen_batch_size); the case "
-        "states that: batching disaggregated, prefill_tp 4, tp 8, prefill pool 56 and decode pool 16 GPUs"))
+        "states that: batching disaggregated, prefill_tp 4, tp 8, prefill pool 56 and decode pool 16 GPUs, and not the "
+        "config file's max_num_tokens (its aggregated engines')"))
 
 
 def interactive_findings(rows: list, by: dict) -> str:
@@ -199,7 +200,10 @@ def interactive_findings(rows: list, by: dict) -> str:
     gb200, nvidia_b200 = DISAGG_CASE, "mlperf-i51-llama31-405b-b200x8-interactive"
     from mlperf_inference_prediction import mlperf_figures, predict_mlperf_inference  # it imports the cases
 
-    aggregated = predict_mlperf_inference(replace(by[gb200], tp=4, prefill_tp=0, pools=(0, 0), max_batch=2048))[0]
+    from mlperf_submitted_configs import SUBMITTED_DENSE
+
+    aggregated = predict_mlperf_inference(replace(by[gb200], tp=4, prefill_tp=0, pools=(0, 0), max_batch=2048,
+                                                  max_tokens=SUBMITTED_DENSE[gb200][4]))[0]
     served = mlperf_figures(by[gb200], by[gb200].tp)
     block, prefill = (float(served.value_at(k, 0)) for k in ("infer.disagg_block_rate", "infer.prefill_s"))
     held = [r for r in rows if r.family == "nvidia-blackwell" and r.split == "held-out"]

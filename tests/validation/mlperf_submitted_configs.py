@@ -146,7 +146,8 @@ def as_submitted_dense(case: MLPerfInferenceCase) -> MLPerfInferenceCase:
         f"KV cache FP8 (the config{'; weights FP4: the measurements file' if 'fp4' in stated else ''}); layout from the submission's config ({where}): tensor_parallelism {tp}, "
         f"pipeline_parallelism {pp} ({tp * pp} GPUs per engine, {case.gpus // (tp * pp)} engine"
         f"{'s' if case.gpus > tp * pp else ''}), at most {batch:,} sequences per engine (gpu_batch_size, or the "
-        f"runtime max_batch_size where lower), chunked context of at most {tokens:,} tokens per iteration "
-        "(max_num_tokens; not modelled), FP8 context attention (use_fp8_context_fmha; not modelled)")
+        f"runtime max_batch_size where lower), chunked context of at most {tokens:,} tokens per iteration and "
+        "micro-batch (max_num_tokens: core/token_budget.py), FP8 context attention (use_fp8_context_fmha; not "
+        "modelled)")
     assert note != case.note, case.id
-    return replace(case, tp=tp, pp=pp, max_batch=batch, note=note)
+    return replace(case, tp=tp, pp=pp, max_batch=batch, note=note, max_tokens=tokens)

@@ -112,6 +112,7 @@ class MLPerfInferenceCase:
     release: str = "current"  # the serving engine release the submission ran (engine_releases.py)
     prefill_tp: int = 0  # served disaggregated: prefill instances' tp; pools (prefill, decode) GPUs, (0, 0) aggregated
     pools: tuple[int, int] = (0, 0)
+    max_tokens: int = 0  # the config's max_num_tokens per micro-batch iteration (InferenceInputs.max_tokens_per_iteration)
 
     @property
     def measured(self) -> float:
