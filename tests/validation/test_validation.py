@@ -212,13 +212,16 @@ def test_issue_targets_hold(results):
 
 # Issue 18's targets met on the held-out half (tests/validation/issue_targets.py; docs/validation.md's table): a met
 # target stays met. Missed on 2026-12-04: the p90 of in-flight serving (AMD MI300X rows) and of MLPerf Inference
-# (Blackwell). Add a target here when it is first met.
+# (Blackwell). Add a target here when it is first met. Taken out on 2026-12-04 by a corrected input, not a model change:
+# the MLPerf Inference Blackwell median (10.5% -> 13.3%), when the v5.1 Nebius, Cisco and Quanta Llama 3.1 405B cases
+# took their own logs' output means (626-657 tokens) for the MLCommons blog's 680, as the v5.0 cases already did: a case
+# states the run as it ran whichever way its error moves, and a target it then misses is missed, not held by a ratchet.
 TARGETS_MET = {
     "median": ("training / all", "training / nvidia-ampere", "training / nvidia-blackwell", "training / nvidia-hopper",
                "inference throughput / all", "inference throughput / intel-gaudi",
                "serving throughput, in-flight batching / all", "serving throughput, in-flight batching / nvidia-blackwell",
                "serving throughput, in-flight batching / nvidia-hopper", "MLPerf inference throughput / all",
-               "MLPerf inference throughput / nvidia-blackwell", "MLPerf inference throughput / nvidia-hopper",
+               "MLPerf inference throughput / nvidia-hopper",
                "training memory / all", "training memory / nvidia-hopper", "system power / all"),
     "p90": ("training / all", "training / nvidia-ampere", "training / nvidia-blackwell", "training / nvidia-hopper",
             "inference throughput / all", "inference throughput / intel-gaudi",

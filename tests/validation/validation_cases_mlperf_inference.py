@@ -207,50 +207,32 @@ MLPERF_INFERENCE_CASES = [
     _case("v6.0", _V60_NEBIUS, _GB300, "deepseek-r1", "gb300", 72, "offline", 673936.00),
     _case("v6.0", _V60_NEBIUS, _GB300, "deepseek-r1", "gb300", 72, "server", 575580.00),
 ]
-# v5.1: Nebius's 8 H200 and 8 B200 (NVIDIA's TensorRT-LLM harness; results tables, configs in mlperf_submitted_configs)
-_V51_NEBIUS = ("MLPerf Inference v5.1 closed, Nebius, github.com/mlcommons/inference_results_v5.1 (copy "
-               "ntuhpc/inference_results_v5.1, commit 965182b): closed/Nebius/results/{system}/summary.html, results "
-               "table")
-MLPERF_INFERENCE_CASES += [
-    replace(c, id=c.id.replace("mlperf-i51-", "mlperf-i51-nebius-"))
-    for c in (_case("v5.1", _V51_NEBIUS, system, "llama3.1-405b", acc, 8, scenario, total)
-              for system, acc, rows in (
-                  (_H200, "h200-sxm", (("offline", 552.75), ("server", 295.36), ("interactive", 202.78))),
-                  (_B200, "b200", (("offline", 1659.50), ("server", 1279.53), ("interactive", 770.67))))
-              for scenario, total in rows)
-]
-# v5.1: Nebius's 4 GB200 (one NVL72 tray; its run logs) and Cisco's 16 H100 (two HGX nodes; results table)
-_V51_NEBIUS_LOG = ("MLPerf Inference v5.1 closed, Nebius, github.com/mlcommons/inference_results_v5.1 (copy "
-                   "ntuhpc/inference_results_v5.1, commit a634ab7): closed/Nebius/results/{system}/llama3.1-405b/"
-                   "{scenario}/performance/run_1/mlperf_log_summary.txt")
-_V51_CISCO = ("MLPerf Inference v5.1 closed, Cisco, github.com/mlcommons/inference_results_v5.1 (copy "
-              "ntuhpc/inference_results_v5.1, commit 965182b): closed/Cisco/results/{system}/summary.html, results table")
-MLPERF_INFERENCE_CASES += [
-    replace(c, id=c.id.replace("mlperf-i51-", f"mlperf-i51-{who}-"))
-    for who, c in (
-        ("nebius", _case("v5.1", _V51_NEBIUS_LOG, "GB200-NVL72_GB200-186GB_aarch64x4_TRT", "llama3.1-405b", "gb200", 4,
-                         "offline", 855.82, 1.30864)),
-        ("nebius", _case("v5.1", _V51_NEBIUS_LOG, "GB200-NVL72_GB200-186GB_aarch64x4_TRT", "llama3.1-405b", "gb200", 4,
-                         "server", 596.11, 0.91)),
-        ("cisco", _case("v5.1", _V51_CISCO, "HGX-H100_H100-SXM-80GBx16_TRT", "llama3.1-405b", "h100-sxm", 16,
-                        "offline", 783.13)),
-        ("cisco", _case("v5.1", _V51_CISCO, "HGX-H100_H100-SXM-80GBx16_TRT", "llama3.1-405b", "h100-sxm", 16,
-                        "server", 563.37)))
-]
-# v5.1 results tables (copy ntuhpc/inference_results_v5.1, commit 965182b), no stored 405B config: Cisco's 32 H100
-# (four HGX nodes) and 16 H200 (two C885A M8), Quanta's 8 H200 (D74U-7U)
-_V51_TABLE = ("MLPerf Inference v5.1 closed, {who}, github.com/mlcommons/inference_results_v5.1 (copy "
-              "ntuhpc/inference_results_v5.1, commit 965182b): closed/{who}/results/{{system}}/summary.html, results "
-              "table")
+# v5.1 Llama 3.1 405B runs of NVIDIA's TensorRT-LLM harness whose logs are stored (copy ntuhpc/inference_results_v5.1,
+# commit a634ab7): tokens/s and samples/s of each mlperf_log_summary.txt (Server: samples/s to two decimals, as
+# printed). Nebius's 8 H200, 8 B200 and 4 GB200 (one NVL72 tray; configs in mlperf_submitted_configs), Cisco's 16 and
+# 32 H100 (two and four HGX nodes) and 16 H200 (two C885A M8), Quanta's 8 H200 (D74U-7U)
+_V51_LOG = ("MLPerf Inference v5.1 closed, {who}, github.com/mlcommons/inference_results_v5.1 (copy "
+            "ntuhpc/inference_results_v5.1, commit a634ab7): closed/{who}/results/{{system}}/{task}/{{scenario}}/"
+            "performance/run_1/mlperf_log_summary.txt")
 MLPERF_INFERENCE_CASES += [
     replace(c, id=c.id.replace("mlperf-i51-", f"mlperf-i51-{who.split('_')[0].lower()}-"))
-    for who, system, acc, gpus, rows in (
-        ("Cisco", "HGX-H100_H100-SXM-80GBx32_TRT", "h100-sxm", 32, (("offline", 1561.57), ("server", 1126.94))),
-        ("Cisco", "C885A_M8_H200_SXM_141GBx16_TRT", "h200-sxm", 16, (("offline", 1086.01), ("server", 584.29))),
-        ("Quanta_Cloud_Technology", "D74U-7U_H200-SXM-141GBx8_TRT", "h200-sxm", 8,
-         (("offline", 550.11), ("server", 295.52))))
-    for c in (_case("v5.1", _V51_TABLE.format(who=who), system, "llama3.1-405b", acc, gpus, scenario, total)
-              for scenario, total in rows)
+    for who, task, system, acc, gpus, rows in (
+        ("Nebius", "llama3.1-405b", _H200, "h200-sxm", 8,
+         (("offline", 552.749, 0.856236), ("server", 295.36, 0.45), ("interactive", 202.78, 0.31))),
+        ("Nebius", "llama3.1-405b", _B200, "b200", 8,
+         (("offline", 1659.5, 2.54066), ("server", 1279.53, 1.95), ("interactive", 770.67, 1.18))),
+        ("Nebius", "llama3.1-405b", "GB200-NVL72_GB200-186GB_aarch64x4_TRT", "gb200", 4,
+         (("offline", 855.82, 1.30864), ("server", 596.11, 0.91))),
+        ("Cisco", "llama3_1-405b", "HGX-H100_H100-SXM-80GBx16_TRT", "h100-sxm", 16,
+         (("offline", 783.131, 1.22004), ("server", 563.36, 0.90))),
+        ("Cisco", "llama3_1-405b", "HGX-H100_H100-SXM-80GBx32_TRT", "h100-sxm", 32,
+         (("offline", 1561.57, 2.43329), ("server", 1126.94, 1.80))),
+        ("Cisco", "llama3_1-405b", "C885A_M8_H200_SXM_141GBx16_TRT", "h200-sxm", 16,
+         (("offline", 1086.01, 1.66996), ("server", 584.29, 0.90))),
+        ("Quanta_Cloud_Technology", "llama3.1-405b", "D74U-7U_H200-SXM-141GBx8_TRT", "h200-sxm", 8,
+         (("offline", 550.106, 0.86817), ("server", 295.52, 0.45))))
+    for c in (_case("v5.1", _V51_LOG.format(who=who, task=task), system, "llama3.1-405b", acc, gpus, scenario, total,
+                    samples) for scenario, total, samples in rows)
 ]
 
 
