@@ -79,9 +79,10 @@ def bench_engine_note(model: ModelArch, acc: Accelerator, tp: int, weight_dtype:
     """What trtllm-bench ran the row with (``bench_engine_settings``), for the case's note."""
     batch, tokens = bench_engine_settings(model, acc, tp, weight_dtype, isl, osl)
     graphs = [b for b in PAGE_GRAPH_BATCHES if b <= min(batch, tokens)]
-    return (f"trtllm-bench's engine (its heuristic; not modelled): max_batch_size {batch:,}"
-            + (" per rank" if model.is_moe else "") + f", max_num_tokens {tokens:,} (chunked prefill off), "
-            f"CUDA graphs padded up to {graphs[-1]:,}")
+    return (f"trtllm-bench's engine (its heuristic): max_batch_size {batch:,}"
+            + (" per rank" if model.is_moe else "") + f" (not modelled), max_num_tokens {tokens:,} (chunked prefill "
+            "off; stated, read as chunked: core/token_budget.py), "
+            f"CUDA graphs padded up to {graphs[-1]:,} (not modelled)")
 
 
 @dataclass(frozen=True)
@@ -102,6 +103,7 @@ class ServingCase:
     ep: int = 1
     requests: int = 0  # requests in the run (the page's $num_requests); 0 = a steady state with no end
     release: str = "current"  # the serving engine release the run used (engine_releases.py)
+    max_tokens: int = 0  # the engine's max_num_tokens per iteration and rank (InferenceInputs.max_tokens_per_iteration)
 
     @property
     def precision(self) -> str:
@@ -137,6 +139,8 @@ def _table(model_id: str, label: str, columns: list[tuple[str, int, str]], rows:
                 model_id=model_id, accelerator_id=acc, tp=1 if ep > 1 else tp, prompt=isl, output=osl,
                 measured=total / tp, weight_dtype=dtype, kv_dtype="fp8", ep=tp if ep > 1 else 1,
                 requests=REQUESTS[(isl, osl)], release=PERF_OVERVIEW_RELEASE[0],
+                max_tokens=bench_engine_settings(catalog().model(model_id), catalog().accelerator(acc), tp, dtype, isl,
+                                                 osl)[1],
                 note=f"engine {PERF_OVERVIEW_RELEASE[0]} ({PERF_OVERVIEW_RELEASE[1]}); total {total:,} output tokens/s on TP{tp}; offline, in-flight batching, "
                      f"{REQUESTS[(isl, osl)]:,} requests (the page's table); KV share 0.90 of "
                      f"free memory (page default); batch cap {ENGINE_MAX_BATCH} assumed; {engine}"

@@ -134,7 +134,8 @@ def serving_at(case: ServingCase, *concurrency: float) -> tuple[np.ndarray, np.n
         model=case.model(), hardware=HardwareArrays.from_accelerators([case.accelerator()] * len(concurrency)),
         weight_dtype=case.weight_dtype, kv_dtype=case.kv_dtype, prompt_tokens=case.prompt, output_tokens=case.output,
         concurrency=np.array(concurrency, dtype=float), tp=case.tp, ep=case.ep, batching="continuous",
-        serving_fraction=case.serving_fraction, scenario="offline", identical_requests=True, engine_release=case.release))
+        serving_fraction=case.serving_fraction, scenario="offline", identical_requests=True, engine_release=case.release,
+        max_tokens_per_iteration=case.max_tokens))
     return (np.asarray(fs["infer.tokens_per_s_per_gpu"], dtype=float) * np.ones(len(concurrency)),
             np.asarray(fs["infer.concurrency"], dtype=float) * np.ones(len(concurrency)))
 
