@@ -132,9 +132,11 @@ def performance(p: SearchPoint) -> Reason | None:
     rate = float(v.get("items_per_s_per_gpu", math.nan))
     if math.isfinite(rate):  # in the unit of the figure it is (the step pages' 万样本/秒/GPU, not 项/秒)
         return Reason("search_items", {"rate": Quantity(rate, ITEM_RATE_UNITS.get(p.kind, "items/s/GPU"))})
-    for key, reason, name in (("days", "search_days", "days"), ("seats_per_gpu", "search_seats", "seats")):
-        if key in v and math.isfinite(float(v[key])):
-            return Reason(reason, {name: float(v[key])})
+    days = float(v.get("days", math.nan))
+    if math.isfinite(days):  # in the unit it reaches, as the ranked table beside it: '14.8 h', not '0.616 days'
+        return Reason("search_days", {"days": Quantity(days, "days")})
+    if "seats_per_gpu" in v and math.isfinite(float(v["seats_per_gpu"])):
+        return Reason("search_seats", {"seats": float(v["seats_per_gpu"])})
     return None
 
 

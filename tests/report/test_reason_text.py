@@ -168,3 +168,20 @@ def test_a_missed_deadline_names_its_unit() -> None:
     assert reason_text(late, "zh") == "需 5.03 天，期限 2 天"
     one = Reason("search_violates_deadline", {"days": 1.5, "deadline_days": 1.0})
     assert reason_text(one, "en").endswith("a deadline of 1 day")
+
+
+def test_a_training_time_reads_in_the_unit_it_reaches(searched_sample) -> None:
+    """The startup proposal's 'best alternatives' table read '训练 0.616 天' (H100) above the ranked table's
+    '14.8 小时' for the same configuration: a searched row's training time is worded as the ranked table words it
+    (the largest time unit it reaches)."""
+    from gpudesk.core.reason_values import Quantity
+    from gpudesk.core.search_words import performance
+    from gpudesk.report.check_text import quantity_text
+
+    plan = searched_sample("startup-inspection")[0]
+    points = [p for phase in plan.phases for p in (*phase.search.per_accelerator, *phase.search.alternatives)]
+    assert any(p.value("days") < 1 for p in points), "a row under a day (H100, B200, H200)"
+    for p in points:
+        for lang, shown in (("zh", "训练 {}"), ("en", "{} to train")):
+            expected = shown.format(quantity_text(Quantity(p.value("days"), "days"), lang))
+            assert reason_text(performance(p), lang) == expected, (lang, p.accelerator_id)
