@@ -22,7 +22,8 @@ from gpudesk.pdf.chart_labels import (
 from gpudesk.pdf.chart_refs import paint_refs
 from gpudesk.pdf.draw import colour
 from gpudesk.pdf.styles import Metrics
-from gpudesk.plotting.palette import CYCLE, ROLE_COLOURS
+from gpudesk.plotting import palette
+from gpudesk.plotting.palette import LIGHT
 from gpudesk.report.chart_text import axis_title, localise_spec
 from gpudesk.report.durations import DURATION_AXES, duration_text
 from gpudesk.results.chart_model import ChartSpec, Series
@@ -35,17 +36,9 @@ LEGEND_PT = 7.5
 
 
 def series_colours(spec: ChartSpec) -> dict[str, str]:
-    """One colour per series: its role's colour unless another series already has it, then the next free one."""
-    used: set[str] = set()
-    out: dict[str, str] = {}
-    free = [pair[0] for pair in CYCLE]
-    for s in spec.series:
-        wanted = ROLE_COLOURS.get(s.color_role, ("",))[0]
-        if not wanted or wanted in used:
-            wanted = next((c for c in free if c not in used), free[len(out) % len(free)])
-        used.add(wanted)
-        out[s.name] = wanted
-    return out
+    """One colour per series, as the window colours the chart in its light theme (``plotting.palette.series_colours``:
+    its role's colour unless a series before it took it, then the first free one of ``CYCLE``), as hex."""
+    return {name: chosen.name() for name, chosen in palette.series_colours(LIGHT, spec.series).items()}
 
 
 @dataclass
