@@ -199,7 +199,6 @@ def interactive_findings(rows: list, by: dict) -> str:
     b200 = [i for i in err if i.endswith("llama31-405b-b200x8-interactive")]
     gb200, nvidia_b200 = DISAGG_CASE, "mlperf-i51-llama31-405b-b200x8-interactive"
     from mlperf_inference_prediction import mlperf_figures, predict_mlperf_inference  # it imports the cases
-
     from mlperf_submitted_configs import SUBMITTED_DENSE
 
     aggregated = predict_mlperf_inference(replace(by[gb200], tp=4, prefill_tp=0, pools=(0, 0), max_batch=2048,
