@@ -108,20 +108,25 @@ def _owned_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase, config: SizedConf
                 r.nic.provenance.date, "net.optics", params=(("nic", r.nic.name),))
     installation_line(out.add, fs, config.servers_new)
     fit_rate = phase.costs.fitout_per_kw
+    # a quantity the power model cannot give (the catalog has no power for the servers) leaves its line unpriced, one
+    # lot or one month of it, never priced on 0 kW or 1 rack, nor left out of the totals unsaid (the energy line was)
+    kw, racks, kwh = (fs.number(k) for k in ("tco.design_kw_new", "tco.racks", "tco.annual_kwh"))
     if fit_rate > 0:
+        known = math.isfinite(kw)
         out.add("fitout", "facility", "capex", "Facility fit-out", "power, cooling and racks for the added IT load",
-                fs.number("tco.design_kw_new", 0.0), "kW", fit_rate, "once", "user_quote", "user input", "",
-                "tco.fitout_capex")
-    kwh = fs.number("tco.annual_kwh")
+                kw if known else 1.0, "kW" if known else "lot", fit_rate if known else None, "once",
+                "user_quote" if known else "unpriced", "user input", "", "tco.fitout_capex")
     elec = _price(fs.number("tco.electricity_price"))
+    known = math.isfinite(kwh)
     out.add("energy", "energy", "opex", "Electricity", "IT load at the usage profile, idle draw included, × PUE",
-            kwh / 12.0 if math.isfinite(kwh) else 0.0, "kWh", elec if math.isfinite(kwh) else None, "month",
-            _status(elec), r.electricity.source, "", "tco.energy_per_year")
+            kwh / 12.0 if known else 1.0, "kWh" if known else "month", elec if known else None, "month",
+            _status(elec if known else None), r.electricity.source, "", "tco.energy_per_year")
     colo = phase.costs.colo_per_rack_month
     if colo > 0:
+        known = math.isfinite(racks)
         out.add("colocation", "colocation", "opex", "Colocation", "rack space, power feeds and cooling",
-                fs.number("tco.racks", 0.0), "rack-month", colo, "month", "user_quote", "user input", "",
-                "tco.colo_per_year")
+                racks if known else 1.0, "rack-month" if known else "month", colo if known else None, "month",
+                "user_quote" if known else "unpriced", "user input", "", "tco.colo_per_year")
     maint = fs.number("tco.maintenance_per_year")
     pct = phase.costs.maintenance_pct_per_year
     if pct > 0:

@@ -88,8 +88,9 @@ def tco_figures(inp: TcoInputs) -> FigureSet:
     kw = fs.input("tco.design_kw_new", np.asarray(inp.design_kw_new, dtype=float), "kW", "IT design load added",
                   "power model (power.it_max_kw) less the design load carried forward")
     fit_rate = fs.input("tco.fitout_per_kw", inp.fitout_per_kw, f"{cur}/kW", "facility fit-out per kW")
-    fit = fs.add("tco.fitout_capex", kw * fit_rate, cur, "facility fit-out capex", "design_kw_new × fitout_per_kw",
-                 ["tco.design_kw_new", "tco.fitout_per_kw"])
+    # no rate stated: 0 whatever the IT load; a rate on an unknown load (no power for the servers): unknown
+    fit = fs.add("tco.fitout_capex", np.where(fit_rate > 0, kw * fit_rate, 0.0), cur, "facility fit-out capex",
+                 "design_kw_new × fitout_per_kw", ["tco.design_kw_new", "tco.fitout_per_kw"])
     hw = fs.add("tco.hardware_capex", srv + net, cur, "hardware capex", "server_capex + network_capex",
                 ["tco.server_capex", "tco.network_capex"])
     quoted = inp.installation_per_server >= 0
@@ -113,8 +114,8 @@ def tco_figures(inp: TcoInputs) -> FigureSet:
                     ["tco.annual_kwh", "tco.electricity_price"])
     racks = fs.input("tco.racks", np.asarray(inp.racks, dtype=float), "racks", "racks rented", "power model (power.racks)")
     colo_rate = fs.input("tco.colo_per_rack_month", inp.colo_per_rack_month, f"{cur}/rack/month", "colocation rent")
-    colo = fs.add("tco.colo_per_year", racks * colo_rate * 12.0, per_year(cur), "colocation per year",
-                  "racks × colo_per_rack_month × 12", ["tco.racks", "tco.colo_per_rack_month"])
+    colo = fs.add("tco.colo_per_year", np.where(colo_rate > 0, racks * colo_rate * 12.0, 0.0), per_year(cur),
+                  "colocation per year", "racks × colo_per_rack_month × 12", ["tco.racks", "tco.colo_per_rack_month"])
     pct = fs.input("tco.maintenance_pct", inp.maintenance_pct_per_year, "%/year", "maintenance as % of hardware value")
     maint = fs.add("tco.maintenance_per_year", value * pct / 100.0, per_year(cur), "maintenance per year",
                    "hardware_value × maintenance_pct / 100", ["tco.hardware_value", "tco.maintenance_pct"])

@@ -1,0 +1,51 @@
+"""Costs that follow the servers' power stay unknown where the catalog gives no power for them (B300: no TDP, no
+server power): the energy, a facility fit-out per kW and colocation per rack are lines awaiting a figure, never
+priced on 0 kW or 1 rack, nor left out of the totals unsaid."""
+
+from __future__ import annotations
+
+import math
+
+from gpudesk.project.model import Project, Workload
+from gpudesk.results.pipeline import estimate_plan
+
+POWER_LINES = ("fitout", "energy", "colocation")
+
+
+def _owned(accelerator: str) -> Project:
+    project = Project()
+    phase = project.phases[0]
+    phase.workloads = [Workload(kind="llm_inference", model_id="llama-3.1-70b")]
+    phase.workloads[0].parallel.tp = 8
+    phase.hardware.accelerator_id, phase.hardware.nodes = accelerator, 2
+    phase.delivery.mode = "private"
+    phase.costs.fitout_per_kw, phase.costs.colo_per_rack_month = 5_000.0, 10_000.0
+    return project
+
+
+def test_power_costs_of_servers_without_a_power_figure_are_unknown(catalog) -> None:
+    """The fit-out read 0 kW of added IT load (its line dropped as empty), colocation was priced for 1 rack
+    (120,000 a year) where the racks are unknown, and the electricity line was dropped, so the running total left
+    energy out without a word."""
+    phase = estimate_plan(_owned("b300"), catalog).phases[0]
+    assert not math.isfinite(phase.figures.number("power.it_max_kw"))  # the premise: no power in the catalog
+    lines = {line.key: line for line in phase.ledger.lines}
+    assert set(POWER_LINES) <= set(lines), sorted(lines)
+    unpriced = {line.key for line in phase.ledger.unpriced}
+    for key in POWER_LINES:
+        assert lines[key].amount is None and key in unpriced, (key, lines[key])
+    for key in ("tco.fitout_capex", "tco.colo_per_year", "tco.design_kw_new", "tco.racks"):
+        assert not math.isfinite(phase.figures.number(key)), key
+    without_rates = _owned("b300")
+    without_rates.phases[0].costs.fitout_per_kw = without_rates.phases[0].costs.colo_per_rack_month = 0.0
+    plain = estimate_plan(without_rates, catalog).phases[0]
+    assert plain.figures.number("tco.fitout_capex") == 0.0 and plain.figures.number("tco.colo_per_year") == 0.0
+    assert {line.key for line in plain.ledger.lines} & set(POWER_LINES) == {"energy"}
+
+
+def test_power_costs_of_servers_with_a_power_figure_are_priced(catalog) -> None:
+    phase = estimate_plan(_owned("h100-sxm"), catalog).phases[0]
+    lines = {line.key: line for line in phase.ledger.lines}
+    kw = phase.figures.number("tco.design_kw_new")
+    assert kw > 0 and lines["fitout"].amount == kw * 5_000.0 and lines["energy"].amount is not None
+    assert phase.figures.number("tco.fitout_capex") == kw * 5_000.0
