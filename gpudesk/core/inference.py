@@ -43,9 +43,10 @@ from gpudesk.core.inference_disagg import prefill_instance
 from gpudesk.core.inference_lengths import concurrency_with_spread, record_lengths, service_cv2
 from gpudesk.core.inference_load import KeptState, queue_figures, queue_kept
 from gpudesk.core.inference_server import server_parts
-from gpudesk.core.inference_step import ReplicaModel, record_step_constants
+from gpudesk.core.inference_step import ReplicaModel
 from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.pass_memo import fields_key, memoised_by
+from gpudesk.core.step_constants import record_step_constants
 from gpudesk.core.token_budget import record_token_budget, server_budget_parts
 from gpudesk.vocabulary.precision import serving_math as weights_math
 from gpudesk.vocabulary.serving import ADP_BALANCE_BATCHING_WAIT_ITERS as ADP_WAIT

@@ -44,7 +44,6 @@ from gpudesk.core.busiest_rank import busiest_expert_rank, expected_busiest
 from gpudesk.core.collectives import Links, collective_time, local_members, mesh_share, tuned_all_reduce_time
 from gpudesk.core.constants import (
     ACTIVATION_COMM_BYTES,
-    DECODE_KERNELS_PER_LAYER,
     FRAMEWORK_GEMM_TIME_SHARE,
     KERNEL_BOUNDARY_S,
 )
@@ -55,11 +54,8 @@ from gpudesk.core.engine_release import (
     gemm_peak,
     host_iteration_s,
     layer_stack,
-    record_scores,
     score_bytes,
-    unfused,
 )
-from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.memory_states import weight_bytes_per_param
 from gpudesk.core.model_math import (
@@ -70,30 +66,7 @@ from gpudesk.core.model_math import (
     param_breakdown,
 )
 from gpudesk.core.moe_gemm import routed_gemm_share
-
-
-def decode_matmul_efficiency(hw: HardwareArrays, eff: Efficiencies, compute_dtype: str) -> np.ndarray:
-    """Matmul fraction a decode step's GEMMs reach: the prefill's (``eff.matmul``) times the family's NVFP4 decode
-    ratio (SV.MATMUL_EFFICIENCY_FP4_DECODE: small-M block-scaled GEMMs) for FP4/FP6 math; the same elsewhere."""
-    matmul = np.asarray(eff.matmul, dtype=np.float64)
-    if compute_dtype not in ("fp4", "fp6"):
-        return matmul
-    ratio = np.ones(np.shape(hw.family))
-    for family, const in SV.MATMUL_EFFICIENCY_FP4_DECODE.items():
-        ratio = np.where(np.asarray(hw.family) == family, const.value, ratio)
-    return np.asarray(matmul * ratio)
-
-
-def decode_gemm_fixed(model: ModelArch, hw: HardwareArrays, compute_dtype: str) -> np.ndarray:
-    """Seconds a decode step's GEMMs take beyond their weight stream and kernel boundaries, one pass through every
-    layer: L · DECODE_GEMMS_PER_LAYER · the family's NVFP4 GEMM fixed time (SV.NVFP4_GEMM_FIXED_S) for FP4 math;
-    0 for other math and for families with no NVFP4 kernel measurement."""
-    fixed = np.zeros(np.shape(hw.family))
-    if compute_dtype != "fp4":
-        return fixed
-    for family, const in SV.NVFP4_GEMM_FIXED_S.items():
-        fixed = np.where(np.asarray(hw.family) == family, const.value, fixed)
-    return np.asarray(float(model.n_layers) * SV.DECODE_GEMMS_PER_LAYER.value * fixed)
+from gpudesk.core.step_constants import decode_gemm_fixed, decode_matmul_efficiency
 
 
 @dataclass(frozen=True)
@@ -357,40 +330,3 @@ class ReplicaModel:
         linear = (gemm ** p + stream ** p) ** (1.0 / p)
         gpu = linear + attn + self.collectives(tokens) + self.kernel_boundaries()
         return np.asarray(np.maximum(gpu, self.stack.prefill_launch_s) if self.stack.prefill_launch_s else gpu)
-
-
-def record_step_constants(fs: FigureSet, rep: ReplicaModel, hw: HardwareArrays, compute_math: str,
-                          engine_release: str, flash_attention: bool, stated: bool) -> list[str]:
-    """The serving constants a step's time reads, and the busiest expert rank's wait, recorded in ``fs``; returns the
-    keys a step's figures depend on (with the hardware's). ``stated``: the plan names its engine release."""
-    for key, const in (("roofline_p", SV.SERVING_ROOFLINE_SHARPNESS), ("kv_bw", SV.SERVING_DECODE_KV_BW_EFFICIENCY),
-                       ("prefill_share", SV.SERVING_PREFILL_GEMM_SHARE), ("expert_load_cv", SV.MOE_EXPERT_LOAD_CV)):
-        fs.constant(f"eff.serving_{key}", const)
-    fs.add("infer.expert_wait", rep.expert_wait, "x", "busiest expert rank's routed tokens / the mean",
-           "1 + CV·√(e/E)·E[max of e standard normals] (E routed experts split whole over e expert ranks; 1 "
-           "without expert parallelism)", ["infer.in.ep", "eff.serving_expert_load_cv"])
-    grouped = [c for f, c in SV.MOE_GROUPED_GEMM_SHARE.items() if rep.model.is_moe and np.any(hw.family == f)]
-    for key, const in (("k_half", SV.MOE_GROUPED_GEMM_K_HALF), ("n_half", SV.MOE_GROUPED_GEMM_N_HALF),
-                       *(("share", c) for c in grouped)):
-        fs.constant(f"eff.moe_grouped_{key}", const)
-    fs.add("infer.routed_gemm_share", rep.routed_share, "x", "routed expert GEMMs' rate / the dense GEMM rate",
-           "R·K/(K + K_half)·N/(N + N_half) per expert GEMM (gate+up: N = 2·f/s, K = h; down: N = h, K = f/s; s = t "
-           "without expert parallelism, else 1), their harmonic mean by FLOPs; 1 for a dense model or a family "
-           "with no grouped-GEMM measurement", ["infer.in.tp", "infer.in.ep", "eff.moe_grouped_k_half",
-                                                 "eff.moe_grouped_n_half", *(["eff.moe_grouped_share"] if grouped else [])])
-    fs.constant("eff.kernel_boundary", KERNEL_BOUNDARY_S)
-    if not unfused(engine_release):
-        fs.constant("eff.kernels_per_layer", DECODE_KERNELS_PER_LAYER)
-    hw_deps = ["hw.peak_flops", "hw.hbm_bw", "eff.matmul", "eff.hbm", "eff.attention", "eff.framework",
-               "eff.serving_roofline_p", "eff.serving_kv_bw", "eff.serving_prefill_share",
-               *(["infer.gemm_peak"] if stated else []), *record_scores(fs, flash_attention)]
-    decode_ratio = [c for f, c in SV.MATMUL_EFFICIENCY_FP4_DECODE.items() if compute_math in ("fp4", "fp6")
-                    and np.any(hw.family == f)]
-    for const in decode_ratio:  # NVFP4 decode GEMMs: their own share of the prefill's rate (one family today)
-        fs.constant("eff.serving_fp4_decode", const)
-        hw_deps.append("eff.serving_fp4_decode")
-    for const in [c for f, c in SV.NVFP4_GEMM_FIXED_S.items() if compute_math == "fp4" and np.any(hw.family == f)]:
-        fs.constant("eff.nvfp4_gemm_fixed", const)  # and the fixed time of each of their GEMMs
-        fs.constant("eff.gemms_per_layer", SV.DECODE_GEMMS_PER_LAYER)
-        hw_deps += ["eff.nvfp4_gemm_fixed", "eff.gemms_per_layer"]
-    return hw_deps
