@@ -248,4 +248,6 @@ class FileActions(QObject):
 
     def _error(self, title: str, text: str) -> None:
         self.message.emit(f"{title}: {text}")
-        QMessageBox.warning(self.parent_widget, title, text)
+        # a box's text is a sentence of its own: the refusal's words begin in lower case, as they follow 'gpudesk: '
+        # on the command line ('the plan has 1 problem:' opened the English box)
+        QMessageBox.warning(self.parent_widget, title, text[:1].upper() + text[1:])

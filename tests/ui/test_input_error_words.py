@@ -66,3 +66,6 @@ def test_a_plan_that_cannot_be_opened_names_its_fields_by_the_forms_words(catalo
     [text] = shown
     assert "phases[" not in text and "阶段 1 · 负载 1" in text, text
     assert "方案有 1 处问题" in text and "-5 低于最小值 1" in text and "below" not in text, text  # the reason too
+    install_language(qapp, "en")  # the English box's text is a sentence: it read 'the plan has 1 problem:'
+    assert FileActions(QWidget(), catalog, None, settings).open_path(path) is None
+    assert shown[-1].startswith("The plan has 1 problem:"), shown[-1]
