@@ -46,8 +46,8 @@ def roadmap(project: Project, phases: list[PhaseEstimate]) -> tuple[FigureSet | 
         start = phase.start_month
         span = slice(start, start + phase.duration_months)
         gpus[span] = np.maximum(gpus[span], float(est.config.gpus))
-        if est.config.servers_owned:
-            kw[span] = np.maximum(kw[span], est.figures.number("power.it_max_kw", 0.0))
+        if est.config.servers_owned:  # an owned phase whose servers' power the catalog lacks: the peak is unknown
+            kw[span] = np.maximum(kw[span], est.figures.number("power.it_max_kw"))  # (NaN, which the maximum keeps)
         spend[start: start + months.size] += months[: end - start]
         waiting = tuple(f"{phase.name}: {item}" for item in est.figures.awaiting("plan.phase_cost"))
         awaiting.append((start, waiting))

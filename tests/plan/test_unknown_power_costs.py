@@ -4,6 +4,7 @@ priced on 0 kW or 1 rack, nor left out of the totals unsaid."""
 
 from __future__ import annotations
 
+import copy
 import math
 
 from gpudesk.project.model import Project, Workload
@@ -49,3 +50,18 @@ def test_power_costs_of_servers_with_a_power_figure_are_priced(catalog) -> None:
     kw = phase.figures.number("tco.design_kw_new")
     assert kw > 0 and lines["fitout"].amount == kw * 5_000.0 and lines["energy"].amount is not None
     assert phase.figures.number("tco.fitout_capex") == kw * 5_000.0
+
+
+def test_a_roadmap_peak_power_over_such_servers_is_unknown(catalog) -> None:
+    """roadmap.peak_kw read 0 kW (the unknown power taken as 0) for a roadmap owning B300 servers: unknown now, and a
+    roadmap whose owned phases' power is known keeps its peak."""
+    def peak(accelerator: str) -> float:
+        project = _owned(accelerator)
+        project.phases.append(copy.deepcopy(project.phases[0]))
+        project.phases[1].start_month = project.phases[0].duration_months
+        plan = estimate_plan(project, catalog)  # the roadmap comes with the estimate (not deferred)
+        assert plan.roadmap is not None
+        return plan.roadmap.number("roadmap.peak_kw")
+
+    assert not math.isfinite(peak("b300"))
+    assert peak("h100-sxm") > 0
