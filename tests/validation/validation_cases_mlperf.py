@@ -104,24 +104,33 @@ _NV51_ROWS = [
 ]
 
 
-def _nv51_case(row: tuple) -> TrainingCase:
+def _nvidia_case(row: tuple, rnd: str, citation: str, systems: dict[str, tuple[str, int]], step: str,
+                 fp8: str) -> TrainingCase:
+    """An NVIDIA MLPerf Training row (``_NV51_ROWS``, ``_NV60_ROWS``) of round ``rnd`` ("51", "60") as a case: its
+    system from ``systems`` (by the run's name), the config's layout, NVFP4 or FP8 (``fp8``: what the note says of
+    it), ``step``: how the note gives the measured step (a format of ``step_s``)."""
     run, bench, cfg, n, gbs, step_s, tp, pp, cp, vp, fp4 = row
-    acc_id, nic = _NV51_SYS[run.split("_")[0]]
+    acc_id, nic = systems[run.split("_")[0]]
     model = _NV51_MODEL[bench]
     lora = bench == "llama2_70b_lora"
     return TrainingCase(
-        id=f"mlperf-t51-{bench.replace('_', '-')}-{n}x{acc_id}" + ("-fp4" if fp4 else ""),
-        citation=_NV51.format(run=run, bench=bench, cfg=cfg),
+        id=f"mlperf-t{rnd}-{bench.replace('_', '-')}-{n}x{acc_id}" + ("-fp4" if fp4 else ""),
+        citation=citation.format(run=run, bench=bench, cfg=cfg),
         model=model if isinstance(model, ModelArch) else _model(model), accelerator=_acc(acc_id), n_gpus=n,
         measured=gbs / step_s * 8192 / n, tp=tp, pp=pp, cp=cp, virtual_stages=vp, global_batch=gbs, seq_len=8192,
         precision="fp4" if fp4 else "fp8", recipe="nvfp4" if fp4 else "tensorwise", tp_overlap=tp > 1,
         method="lora" if lora else "full", lora_rank=16, gpus_per_node=4, nics_per_node=4, nic_gbps=nic,
         grad_bucket_params=_BUCKET_8B if bench == "llama31_8b" else 0.0,
-        note=(f"global batch {gbs} / mean train_step_time {step_s:g} s × 8,192 / {n} GPUs; TP{tp} PP{pp} CP{cp}"
-              + (f" VP{vp}" if vp > 1 else "") + ", micro-batch 1; "
-              + ("NVFP4 (config _fp4)" if fp4 else "FP8 current scaling (the config names no FP4; "
-                 + ("config_common.sh FP8_RECIPE=tensorwise" if bench == "llama31_8b" else "FP8 assumed") + ")")
+        note=(f"global batch {gbs} / mean train_step_time {step.format(step_s=step_s)} × 8,192 / {n} GPUs; TP{tp} "
+              f"PP{pp} CP{cp}" + (f" VP{vp}" if vp > 1 else "") + ", micro-batch 1; "
+              + ("NVFP4 (config _fp4)" if fp4 else fp8)
               + "; selective recompute assumed" + ("; LoRA r = 16" if lora else "")))
+
+
+def _nv51_case(row: tuple) -> TrainingCase:
+    bench = row[1]
+    return _nvidia_case(row, "51", _NV51, _NV51_SYS, "{step_s:g} s", "FP8 current scaling (the config names no FP4; "
+                        + ("config_common.sh FP8_RECIPE=tensorwise" if bench == "llama31_8b" else "FP8 assumed") + ")")
 
 
 MLPERF_MORE_CASES += [_nv51_case(r) for r in _NV51_ROWS]
@@ -216,22 +225,8 @@ _NV60_ROWS = [
 
 
 def _nv60_case(row: tuple) -> TrainingCase:
-    run, bench, cfg, n, gbs, step_s, tp, pp, cp, vp, fp4 = row
-    acc_id, nic = _NV60_SYS[run.split("_")[0]]
-    model = _NV51_MODEL[bench]
-    lora = bench == "llama2_70b_lora"
-    return TrainingCase(
-        id=f"mlperf-t60-{bench.replace('_', '-')}-{n}x{acc_id}" + ("-fp4" if fp4 else ""),
-        citation=_NV60.format(run=run, bench=bench, cfg=cfg),
-        model=model if isinstance(model, ModelArch) else _model(model), accelerator=_acc(acc_id), n_gpus=n,
-        measured=gbs / step_s * 8192 / n, tp=tp, pp=pp, cp=cp, virtual_stages=vp, global_batch=gbs, seq_len=8192,
-        precision="fp4" if fp4 else "fp8", recipe="nvfp4" if fp4 else "tensorwise", tp_overlap=tp > 1,
-        method="lora" if lora else "full", lora_rank=16, gpus_per_node=4, nics_per_node=4, nic_gbps=nic,
-        grad_bucket_params=_BUCKET_8B if bench == "llama31_8b" else 0.0,
-        note=(f"global batch {gbs} / mean train_step_time {step_s:.4g} s (last block) × 8,192 / {n} GPUs; TP{tp} PP{pp} "
-              f"CP{cp}" + (f" VP{vp}" if vp > 1 else "") + ", micro-batch 1; "
-              + ("NVFP4 (config _fp4)" if fp4 else "FP8 current scaling assumed (the config names no FP4)")
-              + "; selective recompute assumed" + ("; LoRA r = 16" if lora else "")))
+    return _nvidia_case(row, "60", _NV60, _NV60_SYS, "{step_s:.4g} s (last block)",
+                        "FP8 current scaling assumed (the config names no FP4)")
 
 
 MLPERF_MORE_CASES += [_nv60_case(r) for r in _NV60_ROWS]
