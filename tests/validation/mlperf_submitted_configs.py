@@ -135,6 +135,15 @@ SUBMITTED_DENSE.update({
 })
 
 
+# what a config's gpu_batch_size is to the engine, and how many sequences a pipeline-parallel engine holds
+HARNESS_BATCH = ("NVIDIA's LLM harness, LLMServer.__init__: 'we ignore trtllm_build_flags['max_batch_size'] if given, "
+                 "use legacy field gpu_batch_size instead', and the runtime max_batch_size is gpu_batch_size unless "
+                 "the config sets one")
+MICRO_BATCHES = ("TensorRT-LLM trtGptModelInflightBatching.cpp: mNumMicroBatches = getPipelineParallelism(), "
+                 "CapacityScheduler(getMaxBatchSize() * mNumMicroBatches), each micro-batch scheduled up to "
+                 "max_batch_size")
+
+
 def as_submitted_dense(case: MLPerfInferenceCase) -> MLPerfInferenceCase:
     """A dense case in the tensor- and pipeline-parallel layout and engine batch its stored config sets."""
     if case.id not in SUBMITTED_DENSE:
@@ -145,9 +154,11 @@ def as_submitted_dense(case: MLPerfInferenceCase) -> MLPerfInferenceCase:
         f"KV cache FP8{stated}; tensor parallel: gpudesk's best layout",
         f"KV cache FP8 (the config{'; weights FP4: the measurements file' if 'fp4' in stated else ''}); layout from the submission's config ({where}): tensor_parallelism {tp}, "
         f"pipeline_parallelism {pp} ({tp * pp} GPUs per engine, {case.gpus // (tp * pp)} engine"
-        f"{'s' if case.gpus > tp * pp else ''}), at most {batch:,} sequences per engine (gpu_batch_size, or the "
-        f"runtime max_batch_size where lower), chunked context of at most {tokens:,} tokens per iteration and "
+        f"{'s' if case.gpus > tp * pp else ''}), at most {batch:,} sequences per "
+        + (f"micro-batch and {batch * pp:,} per engine ({pp} micro-batches: {MICRO_BATCHES}) " if pp > 1 else "engine ")
+        + f"(gpu_batch_size, or the runtime max_batch_size where lower: {HARNESS_BATCH}), chunked context of at "
+        f"most {tokens:,} tokens per iteration and "
         "micro-batch (max_num_tokens: core/token_budget.py), FP8 context attention (use_fp8_context_fmha; not "
         "modelled)")
     assert note != case.note, case.id
-    return replace(case, tp=tp, pp=pp, max_batch=batch, note=note, max_tokens=tokens)
+    return replace(case, tp=tp, pp=pp, max_batch=batch * pp, note=note, max_tokens=tokens)

@@ -63,6 +63,7 @@ def test_each_case_cites_its_log_or_results_table_and_states_its_assumptions():
             assert f"CUDA graphs captured for {lo:,}-{hi:,} sequences per rank" in c.note, c.id
         elif c.id in SUBMITTED_DENSE:  # tensor x pipeline parallel, the engine's batch and use_graphs, from its config
             tp, pp, batch = SUBMITTED_DENSE[c.id][1:4]
+            batch *= pp  # gpu_batch_size per micro-batch, one micro-batch per pipeline stage
             if c.pools[0]:  # served disaggregated (mlperf_server_offline.as_served): the harness's pools, not the file's
                 d = DISAGG_LAYOUT
                 tp, batch = d["generation_tp"], d["generation_batch"]
@@ -140,8 +141,8 @@ def test_llama_breakdown_adds_up_to_gpudesks_figure_and_the_logs_reproduce_their
     assert np.isclose(b["gemm"] + b["attention"] + b["comm"] + b["decode"], b["total"], rtol=1e-9)
     assert min(b["gemm"], b["attention"], b["comm"], b["decode"]) > 0 and (b["tp"], b["pp"]) == (2, 2)
     tokens, fed = token_budget(case)
-    # one budget per pipeline micro-batch (two here): it feeds more decodes than the config's batch, which caps them
-    assert tokens == 1536 and fed == 2 * 1536 / (1 + case.prompt / case.output) > case.max_batch
+    # one budget per pipeline micro-batch (two here) feeds 207 decodes, fewer than the engine's 2 x 128 sequences
+    assert tokens == 1536 and fed == 2 * 1536 / (1 + case.prompt / case.output) < case.max_batch == 256
     for cid, log in SERVER_LOGS.items():
         lengths = output_lengths(log)
         assert abs(lengths["mean"] / lengths["logged"] - 1) < 0.03 and lengths["p50"] < lengths["p99"], cid
