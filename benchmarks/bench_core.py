@@ -30,9 +30,6 @@ Run: .venv/bin/python benchmarks/bench_core.py [--no-peer]   (or: .venv/bin/pyth
 from __future__ import annotations
 
 import contextlib
-import json
-import os
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -44,6 +41,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from benchmarks._common import median, p90, result  # noqa: E402
+from benchmarks.core_peer import peer_python, peer_sample, time_peer  # noqa: E402
 from gpudesk.catalog.records import Accelerator, ModelArch, Provenance  # noqa: E402
 from gpudesk.core import memory as memory_module  # noqa: E402
 from gpudesk.core.flat_keys import codes_shared  # noqa: E402
@@ -54,9 +52,6 @@ from gpudesk.core.training import estimate_training  # noqa: E402
 from gpudesk.core.training_inputs import TrainingInputs  # noqa: E402
 from gpudesk.process_heap import freed_memory_kept, keep_freed_memory  # noqa: E402
 
-PEER_VENV = Path(__file__).resolve().parent / ".venv-peers"
-PEER_PACKAGE = "llm-analysis==0.2.2"
-PEER_SAMPLE = 200
 TARGET_PER_S = 3_000_000  # issue 24: the full chain, per configuration in a batch, on one core
 ROUNDS = 5
 _FACTS = Provenance(source="shared/reference/hardware-facts.md 4A/4C")
@@ -77,7 +72,6 @@ ACCELERATORS = [
     Accelerator(id="l40s", name="L40S", vendor="nvidia", family="nvidia-ada", memory_gb=48, memory_type="GDDR6",
                 mem_bw_gbs=864, bf16_tflops=362.05, scaleup_link="none", pcie_gen=4, provenance=_FACTS),
 ]
-PEER_GPU = {"a100-sxm-80gb": "a100-sxm-80gb", "h100-sxm": "h100-sxm-80gb"}
 LLAMA2_7B = ModelArch(id="llama-2-7b", name="Llama 2 7B", kind="decoder", params_total=6.74e9, n_layers=32,
                       hidden=4096, n_heads=32, n_kv_heads=32, head_dim=128, ffn_hidden=11008, vocab=32000,
                       attention="mha", max_context=4096,
@@ -246,71 +240,6 @@ def flat_shape() -> tuple[int, ...]:
     return tuple(len(values) for values in SWEEP_AXES.values())
 
 
-def peer_python() -> Path | None:
-    """The peer venv's interpreter, creating the venv and installing llm-analysis when missing."""
-    python = PEER_VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
-    if python.exists() and _peer_importable(python):
-        return python
-    try:
-        if not python.exists():
-            subprocess.run([sys.executable, "-m", "venv", str(PEER_VENV)], check=True, capture_output=True)
-        # offline, pip's default 5 retries x 15 s per request kept `make bench` waiting for minutes: fail fast
-        subprocess.run([str(python), "-m", "pip", "install", "-q", "--retries", "1", "--timeout", "10", PEER_PACKAGE],
-                       check=True, capture_output=True, timeout=300)
-    except (subprocess.SubprocessError, OSError) as exc:
-        print(f"llm-analysis unavailable: could not create {PEER_VENV} or install {PEER_PACKAGE} ({exc}); "
-              "peer comparison skipped")
-        return None
-    return python if _peer_importable(python) else None
-
-
-def _peer_importable(python: Path) -> bool:
-    probe = subprocess.run([str(python), "-c", "import llm_analysis.analysis"], capture_output=True)
-    return probe.returncode == 0
-
-
-_PEER_SCRIPT = r"""
-import json, sys, time, logging
-from llm_analysis.analysis import train
-configs = json.loads(sys.stdin.read())
-logging.disable(logging.CRITICAL)
-failed = 0
-start = time.perf_counter()
-for c in configs:
-    try:
-        train(model_name="NousResearch_Llama-2-7b-hf", gpu_name=c["gpu"], log_level="CRITICAL",
-              tp_size=c["tp"], pp_size=c["pp"], total_num_gpus=c["n"], batch_size_per_gpu=c["mb"],
-              global_batch_size=c["gb"], seq_len=c["seq"], ds_zero=c["zero"], activation_recomputation=1,
-              total_num_tokens=int(1e11), flops_efficiency=0.5, hbm_memory_efficiency=0.9)
-    except Exception:
-        failed += 1
-print(json.dumps({"seconds": time.perf_counter() - start, "configs": len(configs), "failed": failed}))
-"""
-
-
-def peer_sample(sweep: dict[str, np.ndarray]) -> np.ndarray:
-    """Indices of ``PEER_SAMPLE`` configurations llm-analysis accepts (also timed one at a time in gpudesk)."""
-    ids = [a.id for a in ACCELERATORS]
-    dp = sweep["n"] / (sweep["tp"] * sweep["pp"])
-    valid = (dp >= 1) & (dp == np.round(dp)) & (sweep["gb"] % np.maximum(dp * sweep["mb"], 1) == 0) \
-        & (sweep["seq"] < LLAMA2_7B.max_context)  # llm-analysis requires seq_len < the model's max_seq_len
-    usable = np.flatnonzero(np.isin(np.array(ids)[sweep["hw"]], list(PEER_GPU)) & valid)
-    return np.random.default_rng(0).choice(usable, size=min(PEER_SAMPLE, usable.size), replace=False)
-
-
-def time_peer(python: Path, sweep: dict[str, np.ndarray], pick: np.ndarray) -> dict | None:
-    ids = [a.id for a in ACCELERATORS]
-    configs = [{"gpu": PEER_GPU[ids[sweep["hw"][i]]], "n": int(sweep["n"][i]), "tp": int(sweep["tp"][i]),
-                "pp": int(sweep["pp"][i]), "mb": int(sweep["mb"][i]), "gb": int(sweep["gb"][i]),
-                "seq": int(sweep["seq"][i]), "zero": int(sweep["zero"][i])} for i in pick]
-    proc = subprocess.run([str(python), "-c", _PEER_SCRIPT], input=json.dumps(configs), capture_output=True,
-                          text=True, timeout=1800)
-    if proc.returncode != 0:
-        print(f"llm-analysis run failed: {proc.stderr.strip()[-400:]}")
-        return None
-    return json.loads(proc.stdout.strip().splitlines()[-1])
-
-
 def main() -> None:
     # the chain as the search processes run it (gpudesk estimate|report|compare make this setting at start)
     kept = keep_freed_memory()
@@ -339,7 +268,7 @@ def main() -> None:
     print(f"full chain with the layout search on every candidate (old path): {best['every']:.3f} s = "
           f"{n / best['every']:,.0f}/s; the de-duplicated search is {best['every'] / full:.1f}x faster "
           "(identical results checked)")
-    pick = peer_sample(sweep)
+    pick = peer_sample(sweep, [a.id for a in ACCELERATORS], LLAMA2_7B.max_context)
     single_cpu: list[float] = []
     single = one_at_a_time(sweep, pick, single_cpu)
     print(f"one configuration at a time through the full chain ({len(pick)} configurations): median "
@@ -348,7 +277,7 @@ def main() -> None:
           f"in the batch each takes {full / n * 1e6:.3f} µs ({median(single) / (full / n):,.0f}x less)")
     batch_ratio = single_ratio = ""
     python = peer_python() if "--no-peer" not in sys.argv else None
-    peer = time_peer(python, sweep, pick) if python is not None else None
+    peer = time_peer(python, sweep, pick, [a.id for a in ACCELERATORS]) if python is not None else None
     if peer is not None:
         peer_per = peer["seconds"] / peer["configs"]
         print(f"llm-analysis 0.2.2 train(): {peer['configs']} sampled configurations "
