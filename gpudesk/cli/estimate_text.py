@@ -91,8 +91,10 @@ def _ledger(ledger: dict[str, Any] | None, out: TextIO) -> None:
     print(f"  Cost: one-time {once}; running {running} a year; phase total {total} over {ledger.get('months')} months",
           file=out)
     unpriced = ledger.get("unpriced") or []
-    if unpriced:
-        print(f"    without a price (totals exclude them; ask for a quote): {', '.join(map(str, unpriced))}", file=out)
+    if unpriced:  # each line by its item, as the proposal's bill names it, not by its key ("storage.appliances")
+        items = {line.get("key"): line.get("item") for line in ledger.get("lines") or []}
+        named = "; ".join(str(items.get(key) or key) for key in unpriced)
+        print(f"    without a price (totals exclude them; ask for a quote): {named}", file=out)
 
 
 def _figures(figures: dict[str, Any], out: TextIO) -> None:

@@ -121,3 +121,18 @@ def test_a_total_with_unpriced_lines_says_so_and_nothing_unpriced_reads_zero(doc
         assert all("awaiting" in lines[key] for key in marked)
         assert not any("awaiting" in line for key, line in lines.items() if key in phase["figures"]
                        and key not in marked)
+
+
+def test_the_lines_without_a_price_are_named_by_their_items(document):
+    """The text named the lines the totals leave out by their ledger keys ('switches, optics, installation,
+    storage.appliances'): a key in front of the reader, where the bill of materials names each by its item."""
+    text = _text(document)
+    for phase in document["phases"]:
+        ledger = phase["ledger"]
+        if not ledger["unpriced"]:
+            continue
+        items = {line["key"]: line["item"] for line in ledger["lines"]}
+        shown = "; ".join(items[key] for key in ledger["unpriced"])
+        assert f"without a price (totals exclude them; ask for a quote): {shown}\n" in text
+        assert not any(f"{key}," in text or f"{key}\n" in text for key in ledger["unpriced"] if "." in key)
+
