@@ -136,8 +136,9 @@ def offer_checks(phase: Phase, r: ResolvedPhase, where: str, accelerator_name: R
 
 def unread_serving_inputs(phase: Phase, figures: FigureSet) -> list[Check]:
     """Serving settings a plan states that its own layout never reads: the disaggregated pools and prefill tensor
-    parallel under another batching, attention data-parallel balancing where attention is not data-parallel (the
-    first workload's replica, whose figures the phase's are). Each was left out of the estimate without a word."""
+    parallel under another batching, a data- or context-parallel degree (serving sizes replicas from the load),
+    attention data-parallel balancing where attention is not data-parallel (the first workload's replica, whose
+    figures the phase's are). Each was left out of the estimate without a word."""
     checks: list[Check] = []
     for index, w in enumerate(phase.workloads):
         p = w.parallel
@@ -155,6 +156,16 @@ def unread_serving_inputs(phase: Phase, figures: FigureSet) -> list[Check]:
                 (), {"workload": float(index + 1), "prefill_tp": float(p.prefill_tp),
                      "prefill_pool_gpus": float(p.prefill_pool_gpus), "decode_pool_gpus": float(p.decode_pool_gpus),
                      "batching": w.batching}))
+        if p.dp or p.cp > 1:
+            checks.append(Check(
+                "serving.parallel_unread", "warning", "task", "Data or context parallel not read for serving",
+                f"Workload {index + 1} states a data-parallel degree of {p.dp:,} and a context-parallel degree of "
+                f"{p.cp:,} (0 and 1 = not stated), but serving is sized in replicas of tensor × pipeline (× expert) "
+                "parallel GPUs, as many as the request rate needs or the nodes set hold, and splits no prompt "
+                "across GPUs: the estimate leaves them out.",
+                "Set the data-parallel degree to 0 and the context-parallel degree to 1; state the load (or the "
+                "nodes) to set the number of replicas.",
+                (), {"workload": float(index + 1), "dp": float(p.dp), "cp": float(p.cp)}))
         if index == 0 and w.attention_dp_balance and "infer.tokens_per_s" in figures \
                 and "infer.in.adp_timeout_iters" not in figures:
             checks.append(Check(

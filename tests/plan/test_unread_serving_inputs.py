@@ -9,7 +9,7 @@ from gpudesk.project.model import Project, Workload
 from gpudesk.report.check_text import localise
 from gpudesk.results.pipeline import estimate_plan
 
-UNREAD = ("serving.disaggregation_inputs_unread", "serving.adp_balance_unread")
+UNREAD = ("serving.disaggregation_inputs_unread", "serving.adp_balance_unread", "serving.parallel_unread")
 
 
 def _serving(model: str = "llama-3.1-70b", tp: int = 8, ep: int = 1, **fields: object) -> Project:
@@ -52,3 +52,14 @@ def test_balancing_where_attention_is_not_data_parallel_is_named(catalog) -> Non
     assert set(dense) == {"serving.adp_balance_unread"} and dense["serving.adp_balance_unread"].numbers["tp"] == 8
     moe = estimate_plan(_serving("deepseek-v3", tp=1, ep=8, attention_dp_balance=True), catalog).phases[0]
     assert "infer.in.adp_timeout_iters" in moe.figures and not {c.id for c in moe.checks} & set(UNREAD)
+
+
+@pytest.mark.parametrize("fields", [{"dp": 3}, {"cp": 2}, {"dp": 1, "cp": 4}])
+def test_a_data_or_context_parallel_degree_for_serving_is_named(catalog, fields) -> None:
+    """Issue 18 asked that parallel.dp be honoured or refused: training honours it, but serving sizes replicas from
+    the load and read neither dp nor cp, silently (dp = 3 on 8 GPUs of TP 8 gave the figures of dp 0)."""
+    check = _unread(catalog, _serving(**fields))["serving.parallel_unread"]
+    assert check.numbers["dp"] == fields.get("dp", 0) and check.numbers["cp"] == fields.get("cp", 1)
+    _title, message, _fix = localise(check, "zh")
+    assert "数据并行度" in message and "dp" not in message, message
+
