@@ -337,7 +337,7 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
          "output_tail": out_tail},
         {"prefill": prefill1, "prefill_tail": prefill_tail})
     if parts is not None and np.any(np.isfinite(fed)):
-        parts.update(server_budget_parts(inp.max_tokens_per_iteration, a["pp"] * groups, prompt, prompt_tail))
+        parts.update(server_budget_parts(inp.max_tokens_per_iteration, a["pp"] * groups, prompt, prompt_tail, fed))
     code = np.where(dec["weights_bound"], 0.0, 2.0)
     code = np.where(dec["attention"] > dec["linear"], 1.0, code)
     code = np.where(dec["comm"] > np.maximum(dec["linear"], dec["attention"]), 3.0, code)

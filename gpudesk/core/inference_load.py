@@ -26,8 +26,8 @@ from gpudesk.core.inference_disagg import (
 from gpudesk.core.inference_lengths import lognormal_quantile
 from gpudesk.core.inference_queue import max_rate_for, wait_law, wait_quantile
 from gpudesk.core.inference_server import add_server_figures, server_rate, tpot_at_rate
-from gpudesk.core.token_budget import budgeted_rate
 from gpudesk.core.inference_step import ReplicaModel
+from gpudesk.core.token_budget import BUDGET_SPAN, BUDGET_WAIT, budgeted_first_token, budgeted_rate
 
 if TYPE_CHECKING:
     from gpudesk.core.inference import InferenceInputs
@@ -66,7 +66,8 @@ def queue_kept(inp: InferenceInputs, a: dict[str, np.ndarray], rep: ReplicaModel
                             float(inp.model.max_context) if inp.model.max_context else np.inf)
     prefill_med, prefill_p99 = pre.prefill(median_prompt, median_prompt), pre.prefill(p99_prompt, p99_prompt)
     kept: dict[str, Any] = {"q_tail": q_tail, "prefills": (prefill_med, prefill_tail, prefill_p99), "server": None,
-                            "disagg": None, "hold": None, "chord": None}
+                            "disagg": None, "hold": None, "chord": None,
+                            "prompts": (median_prompt, prompt_tail, p99_prompt)}
     if inp.disaggregated:  # the decode instance admits at once; the first-token budgets go to the prefill queue
         queue = prefill_queue(pre, prompt, a["prompt_sd"])
         moves = tuple(kv_transfer_s(inp, pre, rep, t) for t in (median_prompt, prompt_tail, p99_prompt))
@@ -200,6 +201,12 @@ def _first_token(fs: FigureSet, kept: dict[str, Any], rate: np.ndarray, replicas
         how = ("the prefill queue at the rate per replica (M/G/1, one prompt at a time)" if kept["server"] is not None
                else "one of C slots holding a whole request, at the rate per replica (M/G/c)")
         own = "prefill({})"
+        budgeted = kept["chord"] is not None and "budget_tokens" in kept["chord"][0]
+        if budgeted:  # the engine's token budget serves the queue and spreads each prompt over its chunks
+            waits, prefills = budgeted_first_token(kept["chord"][0], per_rep, (0.5, kept["q_tail"], 0.01),
+                                                   kept["prompts"], prefills, waits)
+            how += "; " + BUDGET_WAIT
+            own += "; " + BUDGET_SPAN
     else:
         queue = dis["queue"]
         per_pre = np.where(rate > 0, rate / pre_inst, 0.0)

@@ -53,6 +53,10 @@ BISECTIONS = 60
 
 TOKEN_BUDGET_BOUND = int(np.flatnonzero(BOUND_CODES == "token_budget")[0])
 
+BUDGET_WAIT = ("the queue served in max(P, I·t(n)/(s·M − n)) under the engine's token budget, n = λ·O·t(n) at the "
+               "rate per replica (core/token_budget.py)")
+BUDGET_SPAN = "under the engine's token budget at least ⌈I/(M − n/s)⌉ iterations t(n) (core/token_budget.py)"
+
 
 def budget_sequences(tokens: np.ndarray, schedules: np.ndarray, prompt: np.ndarray, out: np.ndarray) -> np.ndarray:
     """⌊s·M / (1 + I/O)⌋ (at least 1), the sequences in flight a budget of M tokens per schedule (micro-batch and
@@ -83,13 +87,14 @@ def record_token_budget(fs: FigureSet, tokens: Any, a: dict[str, np.ndarray], gr
     return fed
 
 
-def server_budget_parts(tokens: Any, schedules: np.ndarray, prompt: np.ndarray,
-                        prompt_tail: np.ndarray) -> dict[str, Any]:
+def server_budget_parts(tokens: Any, schedules: np.ndarray, prompt: np.ndarray, prompt_tail: np.ndarray,
+                        fed: np.ndarray) -> dict[str, Any]:
     """What :func:`budgeted_rate` reads besides the Server parts: ``budget_tokens`` s·M per iteration (inf: none),
-    ``schedules`` s, ``prompt`` and ``prompt_tail`` (tokens)."""
+    ``schedules`` s, ``prompt`` and ``prompt_tail`` (tokens), ``fed`` (the sequences the budget feeds, which cap
+    the engine batch C)."""
     m = np.broadcast_to(np.asarray(tokens, dtype=np.float64), np.shape(schedules))
     return {"budget_tokens": np.where(m > 0, schedules * m, np.inf), "schedules": schedules, "prompt": prompt,
-            "prompt_tail": prompt_tail}
+            "prompt_tail": prompt_tail, "fed": fed}
 
 
 def prefill_span(tokens: np.ndarray, prefill: np.ndarray, per_schedule: np.ndarray, t: np.ndarray) -> np.ndarray:
@@ -140,6 +145,9 @@ def budgeted_rate(parts: dict[str, Any], targets: dict[str, np.ndarray], z: floa
              for k, v in parts.items()}
     targets = {k: np.broadcast_to(np.asarray(v, dtype=np.float64), shape) for k, v in targets.items()}
     hi = np.asarray(res["rate"], dtype=np.float64)
+    # the engine batch C the budget caps bounds n like the slots (_server_rate reads it as throughput or tpot)
+    at_cap = (res["in_flight"] >= parts["fed"] * (1.0 - 1e-12)) & (parts["fed"] < parts["slots"])
+    res = {**res, "bound": np.where(at_cap & np.isin(res["bound"], (1, 3)), TOKEN_BUDGET_BOUND, res["bound"])}
     moved = ~_meets(parts, targets, hi, q_tail) & np.isfinite(parts["budget_tokens"])
     if not np.any(moved):  # the first token at the rate still spans the budget's chunks
         at = budgeted_at(parts, hi, q_tail)
@@ -164,3 +172,27 @@ def budgeted_rate(parts: dict[str, Any], targets: dict[str, np.ndarray], z: floa
                                                                 np.maximum(res["ttft_tail"], kept), res["ttft_tail"]))
     out["bound"] = np.where(moved, TOKEN_BUDGET_BOUND, res["bound"])
     return out
+
+
+def budgeted_first_token(parts: dict[str, Any], lam: np.ndarray, exceed: tuple[float, ...],
+                         prompts: tuple[np.ndarray, ...], prefills: tuple[np.ndarray, ...],
+                         waits: tuple[np.ndarray, ...]) -> tuple[tuple[np.ndarray, ...], tuple[np.ndarray, ...]]:
+    """The first token's waits (exceeded by each share in ``exceed``) and prefills of ``prompts`` at ``lam``
+    requests/s per replica with the token budget (the prompts' queue served in max(P, S_b), each prompt's prefill
+    over its chunks: module docstring); ``waits`` and ``prefills`` (without it) stand where a row has no budget or
+    the rate is past what the budget feeds (no steady state: the waits without it, already infinite there or not)."""
+    a, b = chord(parts)
+    shape = np.shape(lam)
+    budget = np.broadcast_to(parts["budget_tokens"], shape)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        room = 1.0 - lam * parts["output"] * b
+        n = np.where(room > 0, lam * parts["output"] * a / room, np.inf)
+        t = a + b * n
+        free = budget - n
+        service = np.maximum(parts["prefill"], np.where(free > 0, parts["prompt"] * t / free, np.inf))
+    steady = np.isfinite(budget) & np.isfinite(t) & (free > 0)
+    new_waits = tuple(np.where(steady, wait_quantile(lam, np.where(steady, service, parts["prefill"]), 1.0, q,
+                                                     parts["k"]), w) for q, w in zip(exceed, waits, strict=True))
+    new_prefills = tuple(np.where(steady, prefill_span(i, p, np.where(steady, free / parts["schedules"], 1.0), t), p)
+                         for i, p in zip(prompts, prefills, strict=True))
+    return new_waits, new_prefills

@@ -150,7 +150,8 @@ def test_the_budgets_formulas_read_in_chinese(catalog) -> None:
     project.phases[0].workloads[0].max_tokens_per_iteration = 600
     server = estimate_plan(project, catalog).phases[0].figures
     for fs, key in ((offline, "infer.token_budget_sequences"), (offline, "infer.concurrency"),
-                    (offline, "infer.bottleneck"), (server, "infer.rate_bound")):
+                    (offline, "infer.bottleneck"), (server, "infer.rate_bound"), (server, "infer.ttft_wait_tail_s"),
+                    (server, "infer.ttft_prefill_tail_s")):
         assert zh.lookup_formula(fs.formula(key)) is not None, (key, fs.formula(key))
 
 
@@ -179,3 +180,23 @@ def test_every_pipeline_stage_and_attention_rank_schedules_its_own_budget() -> N
     assert fed(DSV3, 1, 8, 1, 800, 3880) == math.floor(8 * 3456 / (1 + 800 / 3880))
     assert fed(LLAMA3_70B, 4, 1, 2, 9400, 680) == math.floor(2 * 3456 / (1 + 9400 / 680))
     assert fed(LLAMA3_70B, 4, 1, 1, 9400, 680) == math.floor(3456 / (1 + 9400 / 680))
+
+
+def test_the_first_token_at_the_plans_rate_counts_the_budget_too(catalog) -> None:
+    """The loaded first token at the plan's own rate reads the same budget as the highest rate: a 4,000-token prompt
+    under a 200-token budget takes at least ⌈4,000 / 200⌉ = 20 iterations, longer than its own prefill on one H200,
+    so its prefill and its wait are longer than without one (one source: the figures the replicas are sized by and
+    the ones shown agree); the engine batch the budget caps (18 sequences) is what bounds the rate."""
+    project = _serving("server")
+    w = project.phases[0].workloads[0]
+    w.peak_requests_per_s = 2.0
+    free = estimate_plan(project, catalog).phases[0].figures
+    w.max_tokens_per_iteration = 200
+    tight = estimate_plan(project, catalog).phases[0].figures
+    assert tight.number("infer.token_budget_sequences") == 18 == tight.number("infer.concurrency")
+    assert tight.value_at("infer.rate_bound") == "token_budget"
+    assert tight.number("infer.ttft_prefill_tail_s") > free.number("infer.ttft_prefill_tail_s")
+    assert tight.number("infer.ttft_wait_tail_s") >= free.number("infer.ttft_wait_tail_s")
+    parts = ("infer.ttft_wait_tail_s", "infer.ttft_prefill_tail_s", "infer.ttft_first_step_s")
+    assert tight.number("infer.ttft_at_percentile_s") == pytest.approx(sum(tight.number(k) for k in parts))
+    assert "token budget" in tight.formula("infer.ttft_prefill_tail_s")
