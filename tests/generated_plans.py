@@ -139,7 +139,8 @@ def serving_input_plans(seed: int, count: int) -> list[Drawn]:
     """``count`` one-phase LLM serving plans that state issue 18's serving inputs, which :func:`generated_plans` leaves
     at their defaults: the scenario (each in turn), spreads of the prompt and output lengths, the engine release, the
     attention data-parallel balancer on an MoE model with experts wider than tensor parallel, a KV bucket, the
-    serving memory share, the latency percentile, an end-to-end target and a GPU power limit."""
+    serving memory share, the latency percentile, an end-to-end target, a GPU power limit and the engine's token
+    budget per iteration."""
     rng = random.Random(seed)
     drawn = []
     for number in range(count):
@@ -155,6 +156,8 @@ def serving_input_plans(seed: int, count: int) -> list[Drawn]:
         w.prompt_tokens_sd = w.prompt_tokens * rng.choice((0.0, 0.5, 2.0))
         w.output_tokens_sd = w.output_tokens * rng.choice((0.0, 0.5, 2.0))
         w.kv_bucket_tokens = rng.choice((0, 0, 256))
+        # the engine's token budget per iteration, from a generator of its own (the other draws stay as they were)
+        w.max_tokens_per_iteration = random.Random(seed + 7919 * (number + 1)).choice((0, 512, 2048, 8192))
         w.serving_memory_fraction = rng.choice((0.9, 0.6))
         w.latency_percentile = rng.choice(PERCENTILE.codes)
         w.e2e_ms = rng.choice((0.0, 60_000.0))
@@ -164,6 +167,7 @@ def serving_input_plans(seed: int, count: int) -> list[Drawn]:
         project.meta.language = rng.choice(("zh", "en"))
         shape = (f"{w.model_id} tp{w.parallel.tp} ep{w.parallel.ep} {w.serving_scenario} {w.batching} "
                  f"{w.engine_release} adp{int(w.attention_dp_balance)} sd{w.prompt_tokens_sd:g}/{w.output_tokens_sd:g} "
+                 f"budget{w.max_tokens_per_iteration} "
                  f"{phase.hardware.accelerator_id}x{phase.hardware.nodes or 'auto'} {phase.delivery.mode}")
         drawn.append(Drawn(project, search, False, (family,), f"serving{number}{'-searched' if search else ''}: {shape}"))
     return drawn
