@@ -32,7 +32,8 @@ from gpudesk.calibration.fit import FitPoint
 from gpudesk.calibration.steady_state import SteadyState
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.calibration_hook import CalibrationScales, calibratable_name
-from gpudesk.core.inference import InferenceInputs, estimate_inference
+from gpudesk.core.inference import estimate_inference
+from gpudesk.core.inference_inputs import InferenceInputs
 from gpudesk.core.plan_resolve import resolve_model, resolve_phase
 from gpudesk.core.plan_workload import TRAIN_KINDS, hardware_for, training_inputs
 from gpudesk.core.training import estimate_training

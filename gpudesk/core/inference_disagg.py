@@ -60,7 +60,7 @@ from gpudesk.core.inference_step import ReplicaModel
 from gpudesk.core.model_math import kv_cache_bytes
 
 if TYPE_CHECKING:
-    from gpudesk.core.inference import InferenceInputs
+    from gpudesk.core.inference_inputs import InferenceInputs
 
 
 def pools_stated(inp: InferenceInputs) -> bool:

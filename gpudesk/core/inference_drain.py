@@ -38,7 +38,7 @@ from statistics import NormalDist
 import numpy as np
 
 from gpudesk.core.efficiency import Efficiencies
-from gpudesk.core.inference import InferenceInputs, serving_math
+from gpudesk.core.inference_inputs import InferenceInputs, serving_math
 from gpudesk.core.inference_step import ReplicaModel
 
 QUANTILES = 512  # equally likely output lengths the distribution is taken at

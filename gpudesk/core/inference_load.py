@@ -30,7 +30,7 @@ from gpudesk.core.inference_step import ReplicaModel
 from gpudesk.core.token_budget import BUDGET_SPAN, BUDGET_WAIT, budgeted_first_token, budgeted_rate
 
 if TYPE_CHECKING:
-    from gpudesk.core.inference import InferenceInputs
+    from gpudesk.core.inference_inputs import InferenceInputs
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from gpudesk.catalog.records import Accelerator
 from gpudesk.core.checks import Check
-from gpudesk.core.inference import serving_math
+from gpudesk.core.inference_inputs import serving_math
 from gpudesk.project.model import Workload
 from gpudesk.vocabulary.precision import MATH_FORMATS, WIDE_FORMATS, peak_field
 from gpudesk.vocabulary.workloads import LLM_SERVING_KINDS, SEAT_KINDS

@@ -27,7 +27,8 @@ import numpy as np
 
 from gpudesk.catalog import records as rec
 from gpudesk.core.hardware import HardwareArrays
-from gpudesk.core.inference import estimate_inference, serving_math
+from gpudesk.core.inference import estimate_inference
+from gpudesk.core.inference_inputs import serving_math
 from gpudesk.core.inference_lengths import concurrency_with_spread
 from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.precision import bytes_per_value

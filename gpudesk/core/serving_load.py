@@ -14,7 +14,7 @@ from gpudesk.catalog.records import ModelArch
 from gpudesk.core.calibration_hook import CalibrationScales
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
-from gpudesk.core.inference import InferenceInputs
+from gpudesk.core.inference_inputs import InferenceInputs
 from gpudesk.project.model import Workload
 from gpudesk.vocabulary.serving import PERCENTILE
 

@@ -12,7 +12,8 @@ from test_training_samples import B200
 
 from gpudesk.core.adp_hold import hold_quantile, hold_survival
 from gpudesk.core.hardware import HardwareArrays
-from gpudesk.core.inference import InferenceInputs, estimate_inference
+from gpudesk.core.inference import estimate_inference
+from gpudesk.core.inference_inputs import InferenceInputs
 from gpudesk.core.pitfalls import adp_hold_check
 from gpudesk.project.model import Workload
 from gpudesk.vocabulary.serving import ADP_BALANCE_BATCHING_WAIT_ITERS, ADP_BALANCE_TIMEOUT_ITERS

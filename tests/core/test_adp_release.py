@@ -13,7 +13,8 @@ from test_adp_hold import _plan as hold_plan
 
 from gpudesk.core.adp_release import release_excess
 from gpudesk.core.busiest_rank import expected_busiest
-from gpudesk.core.inference import InferenceInputs, estimate_inference
+from gpudesk.core.inference import estimate_inference
+from gpudesk.core.inference_inputs import InferenceInputs
 
 
 def _simulate(rate: float, groups: int, timeout: int, wait: int, iterations: int = 60_000, seed: int = 3) -> float:

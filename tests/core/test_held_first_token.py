@@ -13,7 +13,8 @@ from test_training_samples import B200
 from gpudesk.core.adp_hold import hold_quantile, hold_survival
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.held_first_token import held_wait_quantile, held_wait_survival
-from gpudesk.core.inference import InferenceInputs, estimate_inference
+from gpudesk.core.inference import estimate_inference
+from gpudesk.core.inference_inputs import InferenceInputs
 from gpudesk.core.inference_queue import wait_law, wait_quantile
 from gpudesk.core.inference_server import server_rate
 

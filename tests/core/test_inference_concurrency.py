@@ -68,7 +68,8 @@ def test_the_fewest_gpus_of_a_replica_are_searched_once(monkeypatch, given):
     """A derived batch sizes the memory twice (the KV limit at one sequence, then the figures at the batch found);
     the layout search for mem.min_gpus runs with the second only, and once with a given batch."""
     import gpudesk.core.memory as memory
-    from gpudesk.core.inference import InferenceInputs, estimate_inference
+    from gpudesk.core.inference import estimate_inference
+    from gpudesk.core.inference_inputs import InferenceInputs
 
     calls = []
     search = memory.min_gpus

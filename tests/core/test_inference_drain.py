@@ -7,8 +7,9 @@ from test_serving_mla_and_adp import DSV3
 from test_training_samples import B200
 
 from gpudesk.core.hardware import HardwareArrays
-from gpudesk.core.inference import InferenceInputs, estimate_inference
+from gpudesk.core.inference import estimate_inference
 from gpudesk.core.inference_drain import decode_steps, drain_path, finite_run
+from gpudesk.core.inference_inputs import InferenceInputs
 
 
 def test_the_drain_is_the_renewal_excess_its_survivors_grow_older_and_the_cap_ends_it():

@@ -11,7 +11,8 @@ import numpy as np
 from test_training_samples import H100, LLAMA3_70B, MIXTRAL
 
 from gpudesk.core.hardware import HardwareArrays
-from gpudesk.core.inference import InferenceInputs, estimate_inference
+from gpudesk.core.inference import estimate_inference
+from gpudesk.core.inference_inputs import InferenceInputs
 from gpudesk.core.pass_memo import PassMemo
 from gpudesk.results.plan_json import figures_to_json
 

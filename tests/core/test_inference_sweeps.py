@@ -7,7 +7,8 @@ import numpy as np
 from test_training_samples import A100, H100, LLAMA3_8B, LLAMA3_70B
 
 from gpudesk.core.hardware import HardwareArrays
-from gpudesk.core.inference import InferenceInputs, estimate_inference
+from gpudesk.core.inference import estimate_inference
+from gpudesk.core.inference_inputs import InferenceInputs
 from gpudesk.core.inference_queue import max_rate, wait_quantile
 
 

@@ -17,7 +17,8 @@ from gpudesk.core.hardware_sources import (
     capacity_bytes,
     capacity_source,
 )
-from gpudesk.core.inference import InferenceInputs, estimate_inference
+from gpudesk.core.inference import estimate_inference
+from gpudesk.core.inference_inputs import InferenceInputs
 from gpudesk.core.memory import MemoryInputs, estimate_memory
 
 H200 = Accelerator(

@@ -20,7 +20,8 @@ from gpudesk.core.constants import (
 )
 from gpudesk.core.derived_servers import generic_server, power_limited
 from gpudesk.core.hardware import HardwareArrays
-from gpudesk.core.inference import InferenceInputs, estimate_inference
+from gpudesk.core.inference import estimate_inference
+from gpudesk.core.inference_inputs import InferenceInputs
 from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.power_limit import clock_fraction
 from gpudesk.core.training import estimate_training

@@ -12,7 +12,8 @@ from gpudesk.catalog.records import ModelArch
 from gpudesk.core.busiest_rank import busiest_expert_rank, expected_busiest
 from gpudesk.core.efficiency import Efficiencies
 from gpudesk.core.hardware import HardwareArrays
-from gpudesk.core.inference import InferenceInputs, estimate_inference
+from gpudesk.core.inference import estimate_inference
+from gpudesk.core.inference_inputs import InferenceInputs
 from gpudesk.core.inference_step import ReplicaModel
 from gpudesk.core.model_math import attention_core_dims, decode_attention_core_dims
 

@@ -11,7 +11,8 @@ from test_training_samples import H100, LLAMA3_8B
 from gpudesk.core import constants as C
 from gpudesk.core.efficiency import Efficiencies
 from gpudesk.core.hardware import HardwareArrays
-from gpudesk.core.inference import InferenceInputs, estimate_inference
+from gpudesk.core.inference import estimate_inference
+from gpudesk.core.inference_inputs import InferenceInputs
 from gpudesk.core.inference_step import ReplicaModel
 
 

@@ -11,7 +11,8 @@ import pytest
 from test_training_samples import H100, LLAMA3_8B
 
 from gpudesk.core.hardware import HardwareArrays
-from gpudesk.core.inference import InferenceInputs, estimate_inference
+from gpudesk.core.inference import estimate_inference
+from gpudesk.core.inference_inputs import InferenceInputs
 from gpudesk.core.inference_lengths import expected_max_length
 
 BATCHES = np.array([1.0, 8.0, 64.0, 256.0])

@@ -15,7 +15,8 @@ from domain_plans import check, check_ids, estimate, plan
 from gpudesk.core.constants import DECODE_KERNELS_PER_LAYER, HBM_EFFICIENCY, KERNEL_BOUNDARY_S
 from gpudesk.core.constants import serving as SV
 from gpudesk.core.hardware import HardwareArrays
-from gpudesk.core.inference import InferenceInputs, estimate_inference
+from gpudesk.core.inference import estimate_inference
+from gpudesk.core.inference_inputs import InferenceInputs
 from gpudesk.core.training import estimate_training
 from gpudesk.core.training_inputs import TrainingInputs
 

@@ -167,7 +167,8 @@ def test_every_pipeline_stage_and_attention_rank_schedules_its_own_budget() -> N
     from test_training_samples import B200, LLAMA3_70B
 
     from gpudesk.core.hardware import HardwareArrays
-    from gpudesk.core.inference import InferenceInputs, estimate_inference
+    from gpudesk.core.inference import estimate_inference
+    from gpudesk.core.inference_inputs import InferenceInputs
 
     def fed(model, tp: int, ep: int, pp: int, prompt: int, output: int) -> float:  # type: ignore[no-untyped-def]
         fs = estimate_inference(InferenceInputs(

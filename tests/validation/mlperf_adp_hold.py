@@ -29,7 +29,8 @@ def plan_effect() -> dict[str, tuple[float, str, float, float]]:
     from validation_catalog import catalog
 
     from gpudesk.core.hardware import HardwareArrays
-    from gpudesk.core.inference import InferenceInputs, estimate_inference
+    from gpudesk.core.inference import estimate_inference
+    from gpudesk.core.inference_inputs import InferenceInputs
 
     cat = catalog()
     base = InferenceInputs(model=cat.model("deepseek-v3"),

@@ -58,7 +58,8 @@ def blog_check(concurrency: float = 2048.0) -> dict[str, float]:
     from validation_catalog import catalog
 
     from gpudesk.core.hardware import HardwareArrays
-    from gpudesk.core.inference import InferenceInputs, estimate_inference
+    from gpudesk.core.inference import estimate_inference
+    from gpudesk.core.inference_inputs import InferenceInputs
 
     cat = catalog()
     base = InferenceInputs(model=cat.model("deepseek-v3"),

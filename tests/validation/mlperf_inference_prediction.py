@@ -11,8 +11,9 @@ from validation_cases_mlperf_inference import LAYOUTS, MLPerfInferenceCase
 
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
-from gpudesk.core.inference import InferenceInputs, estimate_inference
+from gpudesk.core.inference import estimate_inference
 from gpudesk.core.inference_drain import FiniteRun, decode_steps, finite_run
+from gpudesk.core.inference_inputs import InferenceInputs
 
 
 def mlperf_figures(case: MLPerfInferenceCase, tp: int) -> FigureSet:

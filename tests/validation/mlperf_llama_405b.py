@@ -89,7 +89,7 @@ def breakdown(case: MLPerfInferenceCase) -> dict[str, float]:
 
     from gpudesk.core.efficiency import Efficiencies
     from gpudesk.core.hardware import HardwareArrays
-    from gpudesk.core.inference import serving_math
+    from gpudesk.core.inference_inputs import serving_math
     from gpudesk.core.inference_step import ReplicaModel
 
     _, tp = predict_mlperf_inference(case)
@@ -137,7 +137,7 @@ def log_check(case: MLPerfInferenceCase, log: dict) -> dict[str, float]:
 
     from gpudesk.core.efficiency import Efficiencies
     from gpudesk.core.hardware import HardwareArrays
-    from gpudesk.core.inference import serving_math
+    from gpudesk.core.inference_inputs import serving_math
     from gpudesk.core.inference_queue import wait_quantile
     from gpudesk.core.inference_server import server_parts, tpot_at_rate
     from gpudesk.core.inference_step import ReplicaModel

@@ -183,7 +183,7 @@ def interactive_findings(rows: list, by: dict) -> str:
 
     from gpudesk.core.efficiency import Efficiencies
     from gpudesk.core.hardware import HardwareArrays
-    from gpudesk.core.inference import serving_math
+    from gpudesk.core.inference_inputs import serving_math
     from gpudesk.core.inference_step import ReplicaModel
 
     err = {r.id: r.error for r in rows}

@@ -27,7 +27,8 @@ from validation_cases_serving import DEEPSEEK_ADP_CASES, REQUESTS, SERVING_CASES
 
 from gpudesk.core.efficiency import Efficiencies  # noqa: E402
 from gpudesk.core.hardware import HardwareArrays  # noqa: E402
-from gpudesk.core.inference import InferenceInputs, estimate_inference, serving_math  # noqa: E402
+from gpudesk.core.inference import estimate_inference  # noqa: E402
+from gpudesk.core.inference_inputs import InferenceInputs, serving_math
 from gpudesk.core.inference_step import ReplicaModel  # noqa: E402
 
 

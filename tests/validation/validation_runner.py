@@ -37,7 +37,8 @@ from validation_split import assign_splits
 
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
-from gpudesk.core.inference import InferenceInputs, estimate_inference
+from gpudesk.core.inference import estimate_inference
+from gpudesk.core.inference_inputs import InferenceInputs
 from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.scaling import Workload, best_layouts
 from gpudesk.core.training import estimate_training
