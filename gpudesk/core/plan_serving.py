@@ -49,9 +49,12 @@ def refuse_partial_pools(w: Workload, where: str) -> None:
 def unserved_reason(figures: FigureSet) -> str:
     """Why one replica serves no request (a vocabulary.sizing.UNSERVED code), "" when it serves some or its rate is
     unknown (NaN, explained by the unknown inputs behind it): the core's rate is 0 where no sequence fits beside the
-    weights or no batch meets the latency targets."""
+    weights or no batch meets the latency targets. Disaggregated, the prefill pool serves too: an instance no rate
+    of whose first tokens meets the targets (0) leaves the deployment serving nothing, whatever its decode replicas
+    could (its capacity read 0 requests/s, as the aggregated one did before it read 'cannot serve')."""
     lam = figures.number("infer.max_rate_per_replica", float("nan"))
-    if not math.isfinite(lam) or lam > 0:
+    prefill = figures.number("infer.max_prefill_rate_per_instance", float("nan"))
+    if not math.isfinite(lam) or (lam > 0 and prefill != 0):
         return ""
     return "no_memory" if figures.number("infer.max_concurrency_kv", 1.0) < 1 else "targets_unmet"
 
@@ -66,6 +69,9 @@ UNSERVED_RATES = {  # the rates a replica that cannot serve reads unknown: with 
                   "infer.ttft_wait_tail_s"),
     "targets_unmet": ("infer.max_rate_per_replica", "infer.ttft_hold_s", "infer.ttft_hold_tail_s"),  # no rate: no hold
 }
+UNSERVED_ZERO_RATES = ("infer.max_prefill_rate_per_instance", "infer.disagg_block_rate", "infer.utilisation")
+"""A disaggregated deployment's rates (and the load's share of them) that read 0 where it cannot serve: unknown then,
+whichever side fails (a side that serves keeps its rate)."""
 
 
 def record_unserved(figures: FigureSet, code: str) -> None:
@@ -75,7 +81,8 @@ def record_unserved(figures: FigureSet, code: str) -> None:
                 "the model and one sequence's KV cache do not fit where infer.max_concurrency_kv < 1, else no rate "
                 "per replica meets the latency targets",
                 ["infer.max_concurrency_kv", "infer.concurrency"], vocabulary=UNSERVED)
-    for key in UNSERVED_RATES[code]:
+    zeros = [key for key in UNSERVED_ZERO_RATES if key in figures and figures.number(key, float("nan")) == 0]
+    for key in [*UNSERVED_RATES[code], *zeros]:
         if key in figures:
             figures.add(key, float("nan"), figures.unit(key), figures.label(key),
                         "unknown: the replica cannot serve (infer.cannot_serve)", ["infer.cannot_serve"])

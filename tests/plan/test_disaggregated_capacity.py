@@ -83,3 +83,20 @@ def test_a_deployment_that_cannot_serve_names_no_pools(catalog, nodes: int) -> N
     sized = estimate_plan(project, catalog).phases[0].config.workloads[0]
     assert sized.capacity.unserved == "no_memory" and sized.capacity.total != sized.capacity.total
     assert sized.pools == ()
+
+
+@pytest.mark.parametrize(("ttft_ms", "tpot_ms"), [(1, 50), (3000, 1)])
+def test_a_deployment_one_of_whose_pools_meets_no_target_cannot_serve(catalog, ttft_ms, tpot_ms) -> None:
+    """A first-token target no prefill instance meets (1 ms) left the decode replicas' rate standing: the deployment
+    read a capacity of 0 requests/s (the status bar's '承载能力 0 请求/秒' the aggregated plan no longer shows) and
+    its prefill rate 0, with no 'cannot serve'. Either pool failing its targets now reads cannot serve, its rates
+    unknown."""
+    project = _plan(nodes=1)
+    w = project.phases[0].workloads[0]
+    w.ttft_ms, w.ttft_p50_ms, w.tpot_ms = ttft_ms, 0, tpot_ms
+    phase = estimate_plan(project, catalog).phases[0]
+    capacity = phase.config.workloads[0].capacity
+    assert capacity.unserved == "targets_unmet" and not capacity.total == capacity.total  # NaN: unknown, not 0
+    assert phase.figures.value_at("infer.cannot_serve") == "targets_unmet"
+    for key in ("infer.max_rate_per_replica", "infer.max_prefill_rate_per_instance"):
+        assert not phase.figures.number(key, 1.0) == 0.0, key
