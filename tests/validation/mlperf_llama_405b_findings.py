@@ -244,5 +244,11 @@ def v50_findings(rows: list, by: dict) -> str:
         "iteration, a 9,400-token prompt over ⌈I/(M − n/pp)⌉ iterations); every stored config states it. It binds "
         "these two rows only a little (+52% → " + f"{err['mlperf-i50-llama31-405b-b200x8-server']:+.0%}, +49% → "
         f"{err['mlperf-i50-llama31-405b-gb200x72-server']:+.0%}" + "): their gap is the iteration, not the budget. "
-        "No constant was changed."
+        "The same reading of the engine corrected the batch (2026-12-04): gpu_batch_size is the engine's "
+        "max_batch_size (NVIDIA's LLM harness, `mlperf_submitted_configs.HARNESS_BATCH`) and each of the pp "
+        "micro-batches holds up to it (`MICRO_BATCHES`), so a TP2 x PP2 engine of 128 holds 256 sequences, where "
+        "the cases had held 128: v5.0 B200 Offline -5% → " + f"{err['mlperf-i50-llama31-405b-b200x8-offline']:+.0%}"
+        + ", GB200 Offline +1% → " + f"{err['mlperf-i50-llama31-405b-gb200x72-offline']:+.0%}" + ", v5.1 B200 "
+        "Offline -9% → " + f"{err['mlperf-i51-llama31-405b-b200x8-offline']:+.0%}" + " (its two budgets, 207 "
+        "decodes, now cap it). No constant was changed."
     )
