@@ -45,6 +45,8 @@ def _reference_projects() -> list[Project]:
     serve.phases[0].workloads[0].parallel.tp = 4
     release = copy.deepcopy(serve)  # a plan that names its engine release (infer.host_iteration_s)
     release.phases[0].workloads[0].engine_release = "trtllm-1.0"
+    budgeted = copy.deepcopy(serve)  # a plan that states the engine's token budget (infer.token_budget_sequences)
+    budgeted.phases[0].workloads[0].max_tokens_per_iteration = 2048
     balanced = copy.deepcopy(train)  # MoE attention data-parallel with the engine's balancer (infer.ttft_hold_s)
     balanced.phases[0].hardware.accelerator_id = "h200-sxm"
     balanced.phases[0].workloads = [Workload(kind="llm_inference", model_id="deepseek-v3", weight_dtype="fp8",
@@ -53,7 +55,7 @@ def _reference_projects() -> list[Project]:
     balanced.phases[0].workloads[0].parallel.ep = 8
     agents = copy.deepcopy(train)
     agents.phases[0].workloads = [Workload(kind="agent_hosting", model_id="qwen2.5-7b", agents=200)]
-    return projects + [train, serve, release, balanced, agents]
+    return projects + [train, serve, release, budgeted, balanced, agents]
 
 
 def collect(catalog: Catalog) -> dict[str, tuple[str, str, str]]:
