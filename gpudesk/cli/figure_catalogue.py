@@ -51,7 +51,8 @@ def _reference_projects() -> list[Project]:
     balanced.phases[0].hardware.accelerator_id = "h200-sxm"
     balanced.phases[0].workloads = [Workload(kind="llm_inference", model_id="deepseek-v3", weight_dtype="fp8",
                                              compute_dtype="fp8", kv_dtype="fp8", attention_dp_balance=True,
-                                             attention_dp_timeout_iters=9, attention_dp_batching_wait_iters=3)]
+                                             attention_dp_timeout_iters=9, attention_dp_batching_wait_iters=3,
+                                             fp8_context_attention=True)]  # and FP8 prompt attention (Hopper)
     balanced.phases[0].workloads[0].parallel.ep = 8
     agents = copy.deepcopy(train)
     agents.phases[0].workloads = [Workload(kind="agent_hosting", model_id="qwen2.5-7b", agents=200)]

@@ -32,6 +32,7 @@ from gpudesk.core.constants import QUEUE_VARIABILITY_FACTOR as QV
 from gpudesk.core.efficiency import Efficiencies
 from gpudesk.core.engine_release import record_gemm_peak, record_layer_stack, scores_clause, unfused
 from gpudesk.core.engine_release import record_host as record_engine_host
+from gpudesk.core.context_attention import record_context_attention
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.inference_batch import bound_shares, static_batch
 from gpudesk.core.inference_concurrency import largest_concurrency
@@ -109,9 +110,11 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
                  vocabulary=ENGINE_RELEASE)
         record_gemm_peak(fs, inp.engine_release, hw, math)
     eager_share = record_layer_stack(fs, inp, m, hw) if unfused(inp.engine_release) else None
+    context_rate = record_context_attention(fs, hw, eff, math) if inp.fp8_context_attention else None
     def build(tp: np.ndarray) -> ReplicaModel:
-        return ReplicaModel.build(m, hw, eff, tp, a["pp"], a["ep"], inp.weight_dtype, inp.kv_dtype, math,
-                                  inp.engine_release, eager_share, inp.flash_attention)
+        return replace(ReplicaModel.build(m, hw, eff, tp, a["pp"], a["ep"], inp.weight_dtype, inp.kv_dtype, math,
+                                          inp.engine_release, eager_share, inp.flash_attention),
+                       prefill_attention=context_rate)
 
     rep = build(a["tp"])
     record_hold_inputs(fs, inp, rep.attention_groups)
@@ -231,8 +234,11 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
                       "max(GEMM + attention FLOPs / (peak·η) / serving GEMM share, weight stream) + collectives"
                       + (" (plain PyTorch: the eager stack's GEMM share eff.eager_share; the prefill runs eager, so "
                          "at least infer.launch_s)" if unfused(inp.engine_release) else "")
-                      + ("; disaggregated: on a prefill instance" if disagg else "") + scores_clause(inp.flash_attention),
+                      + ("; disaggregated: on a prefill instance" if disagg else "") + scores_clause(inp.flash_attention)
+                      + ("; the prompt's attention at infer.context_attention_rate (FP8 context attention)"
+                         if context_rate is not None else ""),
                       [*hw_deps, "infer.in.prompt_tokens", "infer.in.tp",
+                       *(["infer.context_attention_rate"] if context_rate is not None else []),
                        *(["infer.prefill_gpus_per_instance"] if disagg else []),
                        *(["eff.eager_share", "infer.launch_s"] if unfused(inp.engine_release) else [])])
     ttft0 = prefill1 + tpot

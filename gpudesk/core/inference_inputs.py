@@ -67,6 +67,7 @@ class InferenceInputs:
     kv_bucket_tokens: Any = 0  # static KV cache read in buckets of N tokens (0: as filled; core/inference_lengths.py)
     max_tokens_per_iteration: Any = 0  # the engine's token budget per micro-batch iteration (0: none; core/token_budget.py)
     flash_attention: bool = True  # False: no fused attention kernel, every score through HBM (core/inference_step.py)
+    fp8_context_attention: bool = False  # the prompt's attention at the FP8 rate (core/context_attention.py)
     engine_release: str = "current"  # the serving engine release that runs the plan (core/engine_release.py)
     # disaggregated serving (core/inference_disagg.py): each prefill instance's tensor parallel (0 = tp, the decode
     # instances'), and one block's prefill and decode pools in GPUs (both 0: each pool sized from the rate on its own)

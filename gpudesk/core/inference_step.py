@@ -99,6 +99,7 @@ class ReplicaModel:
     stack: LayerStack = LayerStack(0.0, 0.0, 0.0)  # kernels and host launch time per pass (engine_release.py)
     kv_share: Any = 1.0  # the part's measured HBM share / the shared one (efficiency.hbm_part_share): KV reads scale
     adp_balancer: tuple[int, int] | None = None  # (timeout T, batching wait W) where the ADP balancer holds prompts
+    prefill_attention: Any = None  # FLOP/s of the prompt's attention: FP8 context attention's (core/context_attention)
 
     @classmethod
     def build(cls, model: ModelArch, hw: HardwareArrays, eff: Efficiencies, tp: np.ndarray, pp: np.ndarray,
@@ -308,8 +309,9 @@ class ReplicaModel:
         eff = self.eff
         g = self.gpus
         gemm = self.gemm_flops(tokens) / (self.compute_peak * eff.matmul)
+        rate = self.attention_peak * eff.attention if self.prefill_attention is None else self.prefill_attention
         attn = 2.0 * self.model.n_layers * seq_len * (1.0 if self.stack.score_bytes else 0.5) * self.attn_width * tokens / g \
-            / (self.attention_peak * eff.attention)
+            / rate
         # a pilot calibration of the framework share scales the serving share by the same factor
         share = min(1.0, SV.SERVING_PREFILL_GEMM_SHARE.value * eff.framework / FRAMEWORK_GEMM_TIME_SHARE.value) \
             if self.stack.prefill_share is None else self.stack.prefill_share  # unfused: the eager stack's share

@@ -171,6 +171,7 @@ class Workload:
                                                 serve.ADP_BATCHING_WAIT, why=why.ADP_ITERS)
     kv_bucket_tokens: int = num(0, 0, 10_000_000, "tokens", serve.KV_BUCKET, why=why.KV_BUCKET)
     max_tokens_per_iteration: int = num(0, 0, 10_000_000, "tokens", serve.TOKEN_BUDGET, why=why.TOKEN_BUDGET)
+    fp8_context_attention: bool = field(default=False, metadata={"help": serve.FP8_CONTEXT_ATTENTION})
     engine_release: str = choice("current", ENGINE_RELEASE.codes, serve.ENGINE_RELEASE)
     serving_memory_fraction: float = num(0.9, 0.05, 0.99, "fraction", serve.MEMORY_SHARE, why=why.MEMORY_SHARE)
     # vision, diffusion, recommendation, embeddings

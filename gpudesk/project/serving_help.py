@@ -94,6 +94,13 @@ TOKEN_BUDGET = (
     "vLLM max_num_batched_tokens); it caps the sequences in flight at stages x ranks x budget / (1 + input/output) "
     "and, in the server scenario, how fast prompts are fed; 0 = no budget"
 )
+FP8_CONTEXT_ATTENTION = (
+    "the engine runs the prompt's attention (Q·Kᵀ and P·V of the prefill) in FP8 (TensorRT-LLM "
+    "use_fp8_context_fmha): on Hopper at FlashAttention-3's published FP8 rate (close to 1.2 PFLOP/s on H100, "
+    "against 740 TFLOP/s in BF16); no other family has a published FP8 attention rate (on B200 and GB200 the "
+    "softmax's exponentials already bound the 16-bit kernel), so there the setting is stated and the prompt's "
+    "attention keeps its 16-bit rate; decode attention is unchanged"
+)
 MEMORY_SHARE = (
     "share of GPU memory the serving engine may use for weights, activations and KV cache "
     "(vLLM's GPU memory utilisation setting; TensorRT-LLM takes its KV share of the memory left after the "

@@ -102,6 +102,15 @@ ATTENTION_EFFICIENCY = {
                               "Shah et al. 2024, FlashAttention-3 (arXiv 2407.08608) abstract: up to 740 TFLOP/s "
                               "BF16 on H100, 75% utilisation"),
 }
+# FP8 context (prefill) attention, an engine option (TensorRT-LLM use_fp8_context_fmha): Q·Kᵀ and P·V at the FP8
+# rate. Only Hopper has a published FP8 attention rate; elsewhere the option keeps the 16-bit attention rate
+# (core/context_attention.py says why).
+ATTENTION_EFFICIENCY_FP8 = {
+    "nvidia-hopper": Constant("ATTN_EFF_FP8_HOPPER", 0.606, "fraction", "fused FP8 attention FLOP/s / FP8 peak (Hopper)",
+                              "Shah et al. 2024, FlashAttention-3 (arXiv 2407.08608) abstract: FP8 close to 1.2 "
+                              "PFLOP/s on H100, of its 1,979 TFLOP/s dense FP8 peak (the BF16 figure of the same "
+                              "abstract, 740 TFLOP/s, is ATTN_EFF_HOPPER)"),
+}
 # Blackwell Ultra (B300, GB300) doubled the special-function units that evaluate the softmax exponential, which B200
 # and GB200 had left at Hopper's rate per SM while doubling the tensor cores: the part's own attention value.
 _BW_ULTRA_ATTN = (

@@ -43,6 +43,7 @@ STEP = Step(
         FieldRow(f"{W}.attention_dp_batching_wait_iters", LLM_SERVING),
         FieldRow(f"{W}.kv_bucket_tokens", LLM_SERVING),
         FieldRow(f"{W}.max_tokens_per_iteration", LLM_SERVING),
+        FieldRow(f"{W}.fp8_context_attention", LLM_SERVING),
         FieldRow(f"{W}.engine_release", LLM_SERVING),
         FieldRow(f"{W}.serving_memory_fraction", LLM_SERVING),
         FieldRow(f"{W}.concurrency", LLM_SERVING),
