@@ -28,14 +28,15 @@ def _geometric(count: np.ndarray, slope: np.ndarray) -> np.ndarray:
                                    count))
 
 
-def _weighted(lo: np.ndarray, hi: np.ndarray, decay: np.ndarray, m: np.ndarray, groups: int, timeout: int,
-              wait: int, at_t: np.ndarray) -> np.ndarray:
+def _weighted(lo: np.ndarray | float, hi: np.ndarray | float, decay: np.ndarray | float, m: np.ndarray, groups: int,
+              timeout: int, wait: int, at_t: np.ndarray) -> np.ndarray:
     """Σ_(j = lo … hi − 1) P(L > j)·e^(−decay·(hi − 1 − j)) per row (module note; ``at_t`` F(T)); each piece of j
     summed only for the rows it reaches, and each term from the end its exponent is largest at (one exponential
     and one geometric sum a term, not both ends')."""
-    pieces = [(0, min(wait, timeout), 1.0, False), (timeout, wait, at_t, False),  # j < W: 1, or F(T) past T
-              (wait, timeout, 0.0, True), (max(wait, timeout), wait + timeout, at_t - 1.0, True)]  # − F(j − W)
-    lo, hi, decay, at_t = (np.broadcast_to(np.asarray(v, dtype=np.float64), m.shape) for v in (lo, hi, decay, at_t))
+    at_t = np.broadcast_to(np.asarray(at_t, dtype=np.float64), m.shape)
+    pieces = [(0, min(wait, timeout), np.ones(m.shape), False), (timeout, wait, at_t, False),  # j < W: 1, or F(T)
+              (wait, timeout, np.zeros(m.shape), True), (max(wait, timeout), wait + timeout, at_t - 1.0, True)]  # − F
+    lo, hi, decay = (np.broadcast_to(np.asarray(v, dtype=np.float64), m.shape) for v in (lo, hi, decay))
     total = np.zeros(m.shape)
     for a, b, const, minus_f in pieces:
         if b <= a:  # an empty piece: no row reaches it
@@ -48,7 +49,7 @@ def _weighted(lo: np.ndarray, hi: np.ndarray, decay: np.ndarray, m: np.ndarray, 
         count = stop - start
         r = np.arange(groups + 1 if minus_f else 1, dtype=np.float64)[:, None]  # the terms of F, or the constant
         sign = -np.array([math.comb(groups, k) for k in range(r.shape[0])], dtype=np.float64)[:, None] * (-1.0) ** r
-        weight = np.where(r == 0, np.asarray(const)[live] if np.ndim(const) else const, sign)
+        weight = np.where(r == 0, const[live], sign)
         rate = ml[None, :] * r
         slope = dl[None, :] - rate  # the exponent −rate·(j − W) − decay·(hi − 1 − j) rises by this a step in j
         down = slope <= 0  # largest at the piece's first j, else at its last
@@ -76,8 +77,8 @@ def budget_share(x: np.ndarray, rate: np.ndarray, t: np.ndarray, groups: np.ndar
                  p_wait: np.ndarray, mu: np.ndarray, timeout: int, wait: int) -> np.ndarray:
     """held_wait_survival(x, hold_survival(rate, t, groups, in_flight, T, W), t, p_wait, mu) per row, the rows' G
     whole and ≤ :data:`CLOSED_GROUPS` (:func:`closed_groups`), without the hold's columns (module note)."""
-    return budget_shares(np.asarray(x, dtype=np.float64)[None, :], rate, t, groups, in_flight, p_wait, mu, timeout,
-                         wait)[0]
+    return np.asarray(budget_shares(np.asarray(x, dtype=np.float64)[None, :], rate, t, groups, in_flight, p_wait, mu,
+                                    timeout, wait)[0])
 
 
 def budget_shares(xs: np.ndarray, rate: np.ndarray, t: np.ndarray, groups: np.ndarray, in_flight: np.ndarray,
