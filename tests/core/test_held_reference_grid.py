@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 
 from gpudesk.core import server_held_rate
-from gpudesk.core.adp_hold import hold_survival
+from gpudesk.core.adp_hold import hold_survival, survival_quantile
 from gpudesk.core.held_budget_share import budget_share, budget_shares
-from gpudesk.core.held_first_token import held_wait_survival
+from gpudesk.core.held_first_token import held_wait_quantile, held_wait_quantiles, held_wait_survival
 
 GRID = [(timeout, wait) for timeout in (6, 9, 50, 500) for wait in (0, 2, 3, 10)]
 
@@ -137,3 +137,21 @@ def test_a_row_the_bound_finds_missing_misses_by_its_columns(timeout, wait):
     assert np.array_equal(np.all(screened <= 0, axis=1), np.all(full <= 0, axis=1))
     if timeout == 500:  # a long timeout: many misses found without a sum (most of a search's scan)
         assert np.sum(sure) > 0.3 * np.sum(np.any(full > 0, axis=1))
+
+
+@pytest.mark.parametrize(("timeout", "wait"), GRID)
+def test_the_held_waits_quantiles_are_each_rows_bisection_over_its_whole_hold(timeout, wait):
+    # held_wait_quantiles bisects the rows that hold nothing on the wait alone and the rest in blocks of rows
+    # (whole_segments); each must equal held_wait_quantile over every row's whole hold, to the bit
+    rate, t, groups, in_flight = _rows(3000, timeout * 23 + wait)
+    rng = np.random.default_rng(timeout + wait)
+    p_wait, mu = rng.uniform(0, 1, rate.size), 10 ** rng.uniform(-1, 2.5, rate.size)
+    p_wait[::17], mu[::19] = 0.0, 0.0
+    hold = hold_survival(rate, t, groups, in_flight, timeout, wait)
+    shares = (0.5, 0.05, 0.01)
+    hold_qs = [survival_quantile(hold, t, q) for q in shares]
+    wait_qs = [np.where(mu > 0, np.log(np.maximum(p_wait, q) / q) / np.where(mu > 0, mu, 1.0), 0.0) for q in shares]
+    fast = held_wait_quantiles(shares, hold, t, p_wait, mu, hold_qs, wait_qs)
+    for q, hq, wq, got in zip(shares, hold_qs, wait_qs, fast):
+        assert np.array_equal(got, held_wait_quantile(q, hold, t, p_wait, mu, hq, wq))
+    assert np.any(hold_qs[2] > 0) and np.any(np.all(hold == 0, axis=1))  # rows that hold and rows that do not
