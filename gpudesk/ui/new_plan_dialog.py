@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -55,6 +56,8 @@ class NewPlanDialog(QDialog):
         for scenario in SCENARIO:
             header = QListWidgetItem(f"{scenario.name(lang)} — {scenario_hint(scenario.code, lang)}")
             header.setFlags(Qt.ItemFlag.NoItemFlags)
+            # not picked, but read: in the theme's disabled colour it was light grey on white (1.9:1)
+            header.setForeground(self.kinds.palette().brush(QPalette.ColorGroup.Active, QPalette.ColorRole.Text))
             font = header.font()
             font.setBold(True)
             header.setFont(font)

@@ -43,7 +43,7 @@ from window_audit import (
     untyped_charts,
     visible_texts,
 )
-from window_audit_tables import columns_past_the_edge, cut_figure_labels, cut_headers, unreadable_cells
+from window_audit_tables import columns_past_the_edge, cut_figure_labels, cut_headers, faded_headings, unreadable_cells
 from window_text_rules import rules_for
 from window_walk import Walk, compare_from_cache, form_over_view, language_and_theme, save_shots, sideways_pixels
 
@@ -321,7 +321,7 @@ def test_every_dialog_fits_its_screen_and_reads(session, screen_name, make_windo
         findings += [Finding(f"{name}: {f.where}", f.text, f.why)
                      for f in clipped_widgets(dialog) + bad_texts(visible_texts(dialog), rules) + chart_defects(dialog)
                      + number_fields(dialog, lang) + unreadable_cells(dialog) + cut_headers(dialog)
-                     + columns_past_the_edge(dialog)]
+                     + columns_past_the_edge(dialog) + faded_headings(dialog)]
         if screen_name == LAPTOP and KEEP_SHOTS:
             dialog.grab().save(str(SHOTS / f"dialog-{name}-{lang}-{theme}.png"))
     assert not findings, report(findings)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QBrush, QColor, QPalette
-from PySide6.QtWidgets import QHeaderView, QTableView, QTreeView, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QTreeView, QWidget
 from window_audit_finding import Finding
 
 from gpudesk.ui.status_style import contrast_ratio as contrast
@@ -44,6 +44,27 @@ def unreadable_cells(root: QWidget) -> list[Finding]:
                     found.append(Finding(f"{type(view).__name__}#{view.objectName()} row {row + 1}",
                                          str(model.data(index, Qt.ItemDataRole.DisplayRole)),
                                          f"text {fore.name()} on {back.name()}: {contrast(fore, back):.1f}:1"))
+    return found
+
+
+def faded_headings(root: QWidget) -> list[Finding]:
+    """Rows of a list that are text only (neither selectable nor enabled: a heading over the rows a user picks) drawn
+    in the theme's disabled colour, which reads below 3:1 on the list (the new-plan dialog's '模型训练型 — …' headings,
+    light grey on white in the light theme). A disabled choice may fade; a heading is there to be read."""
+    found = []
+    for view in [v for v in root.findChildren(QAbstractItemView) if v.isVisible() and v.model()]:
+        model, palette = view.model(), view.palette()
+        for row in range(min(model.rowCount(), ROWS_READ)):
+            index = model.index(row, 0)
+            text = model.data(index, Qt.ItemDataRole.DisplayRole)
+            if not text or model.flags(index) != Qt.ItemFlag.NoItemFlags:
+                continue
+            fore = _colour(model.data(index, Qt.ItemDataRole.ForegroundRole)) or palette.color(
+                QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+            back = _colour(model.data(index, Qt.ItemDataRole.BackgroundRole)) or palette.color(QPalette.ColorRole.Base)
+            if contrast(fore, back) < LEAST_CONTRAST:
+                found.append(Finding(f"{type(view).__name__}#{view.objectName()} row {row + 1}", str(text),
+                                     f"a heading in {fore.name()} on {back.name()}: {contrast(fore, back):.1f}:1"))
     return found
 
 
