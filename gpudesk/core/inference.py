@@ -29,10 +29,10 @@ import numpy as np
 from gpudesk.core.adp_hold import record_hold_inputs
 from gpudesk.core.adp_release import RELEASE_FORMULA, UNALIGNED_FORMULA
 from gpudesk.core.constants import QUEUE_VARIABILITY_FACTOR as QV
+from gpudesk.core.context_attention import record_context_attention
 from gpudesk.core.efficiency import Efficiencies
 from gpudesk.core.engine_release import record_gemm_peak, record_layer_stack, scores_clause, unfused
 from gpudesk.core.engine_release import record_host as record_engine_host
-from gpudesk.core.context_attention import record_context_attention
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.inference_batch import bound_shares, static_batch
 from gpudesk.core.inference_concurrency import largest_concurrency

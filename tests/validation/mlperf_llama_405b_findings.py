@@ -99,7 +99,7 @@ def llama_findings(results: list, by: dict) -> str:
         f"in the runs makes gpudesk faster: the config's chunked context ({tokens:,.0f} tokens per iteration and "
         f"micro-batch, {b200.pp or 1} micro-batches) feeds at most {fed:.0f} decode sequences at I/O = "
         f"{b200.prompt / b200.output:.1f}, "
-        + (f"fewer than the batch, so if anything a smaller decode batch" if fed < b200.max_batch else
+        + ("fewer than the batch, so if anything a smaller decode batch" if fed < b200.max_batch else
            f"more than the {b200.max_batch} the config allows, so it binds nothing (core/token_budget.py; "
            "until 2026-12-04 read here as one budget per engine, 104 sequences)")
         + "; the output spread read from the v5.0 B200 Server log's latency "
