@@ -131,6 +131,7 @@ def size_llm_serving(model: rec.ModelArch, w: Workload, phase: Phase, hw: Hardwa
     unserved = unserved_reason(figures)
     if unserved:  # a rate of 0 is 'cannot serve', not a capacity (the status bar read '承载能力 0 请求/秒')
         lam = tokens = total = tokens_total = float("nan")
+        replicas = max(gpus // max(per_replica, 1), 1)  # the GPUs it has, not a split sized for a rate it cannot serve
         record_unserved(figures, unserved)
     capacity = ServingCapacity(replicas=replicas, per_replica=total / replicas, total=total, target=rate,
                                unit="requests/s", tokens_per_s_per_replica=tokens_total / replicas,

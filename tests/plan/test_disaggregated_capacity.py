@@ -85,13 +85,14 @@ def test_a_deployment_that_cannot_serve_names_no_pools(catalog, nodes: int) -> N
     assert sized.pools == ()
 
 
-@pytest.mark.parametrize(("ttft_ms", "tpot_ms"), [(1, 50), (3000, 1)])
-def test_a_deployment_one_of_whose_pools_meets_no_target_cannot_serve(catalog, ttft_ms, tpot_ms) -> None:
+@pytest.mark.parametrize(("ttft_ms", "tpot_ms", "nodes"), [(1, 50, 1), (3000, 1, 1), (1, 50, 0)])
+def test_a_deployment_one_of_whose_pools_meets_no_target_cannot_serve(catalog, ttft_ms, tpot_ms, nodes) -> None:
     """A first-token target no prefill instance meets (1 ms) left the decode replicas' rate standing: the deployment
     read a capacity of 0 requests/s (the status bar's '承载能力 0 请求/秒' the aggregated plan no longer shows) and
     its prefill rate 0, with no 'cannot serve'. Either pool failing its targets now reads cannot serve, its rates
-    unknown."""
-    project = _plan(nodes=1)
+    unknown; and its replicas are those its GPUs hold (sized, it read 6 replicas of TP 4 on 4 GPUs: the decode
+    pool's split for a rate the prefill pool cannot serve)."""
+    project = _plan(nodes=nodes)
     w = project.phases[0].workloads[0]
     w.ttft_ms, w.ttft_p50_ms, w.tpot_ms = ttft_ms, 0, tpot_ms
     phase = estimate_plan(project, catalog).phases[0]
@@ -100,3 +101,5 @@ def test_a_deployment_one_of_whose_pools_meets_no_target_cannot_serve(catalog, t
     assert phase.figures.value_at("infer.cannot_serve") == "targets_unmet"
     for key in ("infer.max_rate_per_replica", "infer.max_prefill_rate_per_instance"):
         assert not phase.figures.number(key, 1.0) == 0.0, key
+    served = phase.config.workloads[0]
+    assert served.layout.model_parallel * served.layout.dp <= served.gpus == capacity.replicas * 4, served
