@@ -35,7 +35,8 @@ def mlperf_inputs(case: MLPerfInferenceCase, tp: int) -> InferenceInputs:
         ttft_tail_target_s=ttft, tpot_target_s=tpot, request_rate=1.0, prompts_aligned=case.adp_balance,
         adp_timeout_iters=case.adp_iters[0], adp_batching_wait_iters=case.adp_iters[1],
         engine_release=case.release, prefill_tp=case.prefill_tp, prefill_pool_gpus=case.pools[0],
-        decode_pool_gpus=case.pools[1], max_tokens_per_iteration=case.max_tokens)
+        decode_pool_gpus=case.pools[1], max_tokens_per_iteration=case.max_tokens,
+        fp8_context_attention=case.fp8_context)
 
 
 def offline_run(case: MLPerfInferenceCase, tp: int, fs: FigureSet) -> FiniteRun | None:

@@ -4,6 +4,7 @@ ratios, and the GB300 rows."""
 
 from __future__ import annotations
 
+from mlperf_engine_options import engine_options_item
 from mlperf_llama_405b import (
     INTERACTIVE_LOGS,
     SERVER_LOGS,
@@ -107,10 +108,8 @@ def llama_findings(results: list, by: dict) -> str:
         f"{lengths['p99']:,.0f} tokens at the mean TPOT, mean {lengths['mean']:.0f} against the log's own "
         f"{lengths['logged']:.0f}, sd ~{lengths['sd']:.0f}) adds {lengths['sd'] ** 2 / (2 * lengths['mean']):.0f} "
         "tokens to the mean context in flight (I + (O² + sd²)/(2O)); and a prompt spread would add attention "
-        "(E[I²] > E[I]²) and cut the KV-cache batch. The configs also set a fused GEMM + all-reduce "
-        "(gemm_allreduce_plugin) and FP8 context attention (use_fp8_context_fmha), engine choices a plan cannot "
-        "state; hidden all-reduces alone would "
-        f"remove {parts['comm']:.2f} s. Server: the four stored Server logs show the runs met the TPOT target with "
+        "(E[I²] > E[I]²) and cut the KV-cache batch. " + engine_options_item(by) + f" (they are {parts['comm']:.2f} s "
+        "of the 8 B200 Offline request above). Server: the four stored Server logs show the runs met the TPOT target with "
         "room and held fewer sequences than the batch at which gpudesk's iteration reaches the TPOT target ("
         + "; ".join(logs) + "): the first-token P99 sits near the 6 s target in three of the four (v5.0 B200: "
         "4.3 s), so the rate was set by the wait for prefill: a 9,400-token prompt waits for the prompts ahead of "

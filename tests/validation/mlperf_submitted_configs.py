@@ -142,6 +142,13 @@ HARNESS_BATCH = ("NVIDIA's LLM harness, LLMServer.__init__: 'we ignore trtllm_bu
 MICRO_BATCHES = ("TensorRT-LLM trtGptModelInflightBatching.cpp: mNumMicroBatches = getPipelineParallelism(), "
                  "CapacityScheduler(getMaxBatchSize() * mNumMicroBatches), each micro-batch scheduled up to "
                  "max_batch_size")
+# Every stored 405B config above sets use_fp8_context_fmha 'enable' (the v5.0 ones in their Hopper and Blackwell base
+# classes); these do not set the fused GEMM + all-reduce (gemm_allreduce_plugin): v5.0 B200 and GB200 (commented out
+# in Cisco's copy, 'Disable to prevent intermittent failures'; gemm_plugin fp4), v5.1 GB200 NVL72 Interactive and
+# GB300 NVL72 Offline (gemm_plugin fp4). Every other one sets gemm_allreduce_plugin 'float16'
+NO_GEMM_ALLREDUCE = {"mlperf-i50-llama31-405b-b200x8-offline", "mlperf-i50-llama31-405b-b200x8-server",
+                     "mlperf-i50-llama31-405b-gb200x72-offline", "mlperf-i50-llama31-405b-gb200x72-server",
+                     "mlperf-i51-llama31-405b-gb200x72-interactive", "mlperf-i51-llama31-405b-gb300x72-offline"}
 
 
 def as_submitted_dense(case: MLPerfInferenceCase) -> MLPerfInferenceCase:
@@ -158,7 +165,12 @@ def as_submitted_dense(case: MLPerfInferenceCase) -> MLPerfInferenceCase:
         + (f"micro-batch and {batch * pp:,} per engine ({pp} micro-batches: {MICRO_BATCHES}) " if pp > 1 else "engine ")
         + f"(gpu_batch_size, or the runtime max_batch_size where lower: {HARNESS_BATCH}), chunked context of at "
         f"most {tokens:,} tokens per iteration and "
-        "micro-batch (max_num_tokens: core/token_budget.py), FP8 context attention (use_fp8_context_fmha; not "
-        "modelled)")
+        "micro-batch (max_num_tokens: core/token_budget.py), FP8 context attention (use_fp8_context_fmha: the plan's "
+        "fp8_context_attention, core/context_attention.py: the prompt's attention at FlashAttention-3's FP8 rate on "
+        "Hopper, its 16-bit rate elsewhere, where no FP8 attention rate is published), "
+        + ("no fused GEMM + all-reduce (gemm_plugin fp4)" if case.id in NO_GEMM_ALLREDUCE else
+           "fused GEMM + all-reduce (gemm_allreduce_plugin float16; not modelled: no published share of the "
+           "all-reduce it hides, docs/validation.md 'Why Llama 3.1 405B Offline reads slow')"))
     assert note != case.note, case.id
-    return replace(case, tp=tp, pp=pp, max_batch=batch * pp, note=note, max_tokens=tokens)
+    return replace(case, tp=tp, pp=pp, max_batch=batch * pp, note=note, max_tokens=tokens,
+                   fp8_context=True)

@@ -51,7 +51,7 @@ def training_plan(case: TrainingCase) -> Project:
 def mlperf_inference_plan(case: MLPerfInferenceCase, tp: int) -> Project:
     """An MLPerf Inference case at tensor parallel ``tp``: the data set's mean lengths and output spread, the
     scenario, the round's P99 targets (no median target; an Offline case has none, and a plan's targets must be at
-    least 1 ms), the engine batch, the layout, the prompt balance and the engine release."""
+    least 1 ms), the engine batch, the layout, the prompt balance, the engine release and its FP8 context attention."""
     project = Project()
     phase, w = project.phases[0], project.phases[0].workloads[0]
     w.kind, w.model_id, w.batching = "llm_inference", TASKS[case.task][0], "continuous"
@@ -66,5 +66,6 @@ def mlperf_inference_plan(case: MLPerfInferenceCase, tp: int) -> Project:
         w.latency_percentile, w.ttft_ms, w.ttft_p50_ms, w.tpot_ms = "p99", ttft * 1000.0, 0.0, tpot * 1000.0
     w.attention_dp_balance, w.engine_release = case.adp_balance, case.release  # the engine the run used
     w.attention_dp_timeout_iters, w.attention_dp_batching_wait_iters = case.adp_iters
+    w.fp8_context_attention = case.fp8_context  # the config's use_fp8_context_fmha
     phase.hardware.accelerator_id = case.accelerator_id
     return through_the_file_format(project)

@@ -113,6 +113,7 @@ class MLPerfInferenceCase:
     prefill_tp: int = 0  # served disaggregated: prefill instances' tp; pools (prefill, decode) GPUs, (0, 0) aggregated
     pools: tuple[int, int] = (0, 0)
     max_tokens: int = 0  # the config's max_num_tokens per micro-batch iteration (InferenceInputs.max_tokens_per_iteration)
+    fp8_context: bool = False  # the config's use_fp8_context_fmha (InferenceInputs.fp8_context_attention)
 
     @property
     def measured(self) -> float:
