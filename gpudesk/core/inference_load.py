@@ -27,7 +27,13 @@ from gpudesk.core.inference_lengths import lognormal_quantile
 from gpudesk.core.inference_queue import max_rate_for, wait_law, wait_quantile
 from gpudesk.core.inference_server import add_server_figures, server_rate, tpot_at_rate
 from gpudesk.core.inference_step import ReplicaModel
-from gpudesk.core.token_budget import BUDGET_SPAN, BUDGET_WAIT, budgeted_first_token, budgeted_rate
+from gpudesk.core.token_budget import (
+    BUDGET_SPAN,
+    BUDGET_WAIT,
+    budgeted_first_token,
+    budgeted_rate,
+    record_idle_first_token,
+)
 
 if TYPE_CHECKING:
     from gpudesk.core.inference_inputs import InferenceInputs
@@ -243,6 +249,8 @@ def queue_figures(fs: FigureSet, inp: InferenceInputs, a: dict[str, np.ndarray],
     if kept["server"] is not None:
         lam_max = add_server_figures(fs, kept["server"], valid, [*deps[1:4], "infer.in.tpot_target_s", deps[-1]],
                                      held=kept["hold"] is not None, budgeted="infer.token_budget_sequences" in fs)
+        if "budget_tokens" in kept["chord"][0]:
+            record_idle_first_token(fs, kept["chord"][0], kept["q_tail"], valid)
     elif dis is not None:
         lam_max = fs.add("infer.max_rate_per_replica", kept["lam_max"], "requests/s",
                          "highest rate per decode instance", "n / ((O + 1) · TPOT), n the most sequences in flight "

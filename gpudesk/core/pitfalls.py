@@ -201,6 +201,25 @@ def latency_pitfall(ttft_unloaded_s: float, target_s: float, which: str) -> list
     )]
 
 
+def token_budget_pitfall(idle_ttft_s: float, target_s: float, which: str, budget: float,
+                         prompt_tokens: float) -> list[Check]:
+    """The engine's token budget per iteration chunks a prompt so finely that even an idle replica misses the
+    first-token target (infer.token_budget_idle_ttft_s): the replica serves nothing and no number of GPUs helps."""
+    if not (idle_ttft_s > target_s):
+        return []
+    return [Check(
+        "pitfall.token_budget_too_small", "blocker", "task",
+        "The engine's tokens per iteration leave the first-token target unreachable",
+        f"With {budget:,.0f} tokens per iteration the engine feeds a {prompt_tokens:,.0f}-token prompt one chunk of "
+        f"at most {budget:,.0f} tokens an iteration, so even an idle replica needs {idle_ttft_s * 1000:,.0f} ms to the "
+        f"first token against a {which} target of {target_s * 1000:,.0f} ms; more replicas cannot help.",
+        "Raise the engine's tokens per iteration (TensorRT-LLM max_num_tokens, vLLM max_num_batched_tokens), "
+        "shorten the prompt, or relax the first-token target.",
+        ("infer.token_budget_idle_ttft_s",), {"ttft_ms": idle_ttft_s * 1000, "target_ms": target_s * 1000,
+                                              "which": which, "tokens": budget, "prompt": prompt_tokens},
+    )]
+
+
 def decode_target_pitfall(step_s: float, tpot_target_s: float, e2e_target_s: float, per_token_s: float,
                           output_tokens: float) -> list[Check]:
     """Even one sequence alone misses the time-per-token bound (the TPOT target, or the end-to-end target spread over

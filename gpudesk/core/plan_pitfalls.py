@@ -33,6 +33,7 @@ from gpudesk.core.pitfalls import (
     residency_pitfall,
     scaleup_unknown_check,
     scaling_path_pitfall,
+    token_budget_pitfall,
     utilisation_pitfall,
 )
 from gpudesk.core.plan_resolve import ResolvedPhase
@@ -172,6 +173,10 @@ def _latency(phase: Phase, figures: FigureSet) -> list[Check]:
         checks = latency_pitfall(ttft0, w.ttft_p50_ms / 1000.0, "P50")
     else:
         checks = latency_pitfall(ttft0, w.ttft_ms / 1000.0, PERCENTILE.name_of(w.latency_percentile, "en"))
+    if not checks and "infer.token_budget_idle_ttft_s" in figures:  # the budget's chunks, not the prefill, miss it
+        checks = token_budget_pitfall(figures.number("infer.token_budget_idle_ttft_s"), w.ttft_ms / 1000.0,
+                                      PERCENTILE.name_of(w.latency_percentile, "en"), float(w.max_tokens_per_iteration),
+                                      figures.number("infer.prompt_tokens_tail", float(w.prompt_tokens)))
     return checks + _decode_target(phase, figures)
 
 

@@ -196,3 +196,14 @@ def budgeted_first_token(parts: dict[str, Any], lam: np.ndarray, exceed: tuple[f
     new_prefills = tuple(np.where(steady, prefill_span(i, p, np.where(steady, free / parts["schedules"], 1.0), t), p)
                          for i, p in zip(prompts, prefills, strict=True))
     return new_waits, new_prefills
+
+
+def record_idle_first_token(fs: FigureSet, parts: dict[str, Any], q_tail: float, valid: np.ndarray) -> None:
+    """``infer.token_budget_idle_ttft_s``: an idle replica's first token at the percentile under the budget (no
+    queue, no decodes: the tail prompt over ⌈I_p / M⌉ iterations of t(0), or its own prefill where longer, + one
+    iteration), what a first-token target below it can never be met by (core/plan_pitfalls.py)."""
+    idle = budgeted_at(parts, np.zeros(np.shape(parts["budget_tokens"])), q_tail)["ttft_tail"]
+    fs.add("infer.token_budget_idle_ttft_s", np.where(valid & np.isfinite(parts["budget_tokens"]), idle, np.nan), "s",
+           "idle replica's first token at the percentile under the token budget",
+           "max(prefill(I_p), ⌈I_p / M⌉ · t(0)) + one iteration (TPOT): no prompt ahead, no sequence decoding",
+           ["infer.in.max_tokens_per_iteration", "infer.prompt_tokens_tail", "infer.prefill_s", "infer.tpot_s"])

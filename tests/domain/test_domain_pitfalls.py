@@ -181,6 +181,26 @@ def test_a_time_per_token_no_batch_meets_is_named(catalog, scenario, tpot_ms, e2
     assert f"{step:,.1f} ms" in named.message
 
 
+@pytest.mark.parametrize(("budget", "fires"), [(2, True), (64, False), (0, False)])
+def test_a_token_budget_too_small_for_the_first_token_is_named(catalog, budget, fires) -> None:
+    """An engine that takes 2 tokens an iteration feeds a 4,000-token prompt over 2,000 iterations or more: even an
+    idle replica misses the 3 s first-token target, the replica serves nothing, and the blocker says it is the
+    budget (not the prefill, whose own idle first token meets the target); 64 tokens meet it."""
+    est = estimate(catalog, plan(w__kind="llm_inference", w__model_id="llama-3.1-8b", w__prompt_tokens=4_000,
+                                 w__output_tokens=400, w__weight_dtype="fp8", w__kv_dtype="fp8", w__compute_dtype="fp8",
+                                 w__max_tokens_per_iteration=budget, w__peak_requests_per_s=2.0,
+                                 hardware__accelerator_id="h200-sxm"))
+    ids = set(check_ids(est))
+    assert "pitfall.latency_target_unreachable" not in ids
+    if not fires:
+        assert "pitfall.token_budget_too_small" not in ids and est.figures.number("infer.max_rate_per_replica") > 0
+        return
+    named = check(est, "pitfall.token_budget_too_small")
+    idle = est.figures.number("infer.token_budget_idle_ttft_s") * 1000
+    assert named.severity == "blocker" and named.numbers["ttft_ms"] == pytest.approx(idle) and idle > 3000
+    assert named.numbers["tokens"] == 2 and f"{idle:,.0f} ms" in named.message
+
+
 # -- storage too slow (object storage, NFS, FSx) -------------------------------------------------------------------
 
 VISION = dict(w__kind="vision_train", w__model_id="resnet-50", w__dataset_items=1_281_167, w__epochs=90,

@@ -151,7 +151,7 @@ def test_the_budgets_formulas_read_in_chinese(catalog) -> None:
     server = estimate_plan(project, catalog).phases[0].figures
     for fs, key in ((offline, "infer.token_budget_sequences"), (offline, "infer.concurrency"),
                     (offline, "infer.bottleneck"), (server, "infer.rate_bound"), (server, "infer.ttft_wait_tail_s"),
-                    (server, "infer.ttft_prefill_tail_s")):
+                    (server, "infer.ttft_prefill_tail_s"), (server, "infer.token_budget_idle_ttft_s")):
         assert zh.lookup_formula(fs.formula(key)) is not None, (key, fs.formula(key))
 
 
