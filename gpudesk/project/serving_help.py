@@ -11,8 +11,9 @@ PROMPT_SD = (
 )
 OUTPUT_SD = "spread of output lengths (standard deviation; log-normal); 0 = every answer the same length"
 CONCURRENCY = (
-    "engine maximum batch per replica (vLLM's maximum number of sequences); 0 = derived: the largest batch whose KV cache fits "
-    "and that meets the TPOT and end-to-end targets"
+    "engine maximum batch per replica (vLLM's maximum number of sequences), every pipeline micro-batch together "
+    "(TensorRT-LLM's max_batch_size is per micro-batch: with pipeline parallel p it holds p times as many); 0 = "
+    "derived: the largest batch whose KV cache fits and that meets the TPOT and end-to-end targets"
 )
 USERS = "people the service serves (stated in the proposal with the rate per user); 0 = not given"
 REQUESTS = "daily volume; with a peak rate given and this 0, derived as peak rate × busy hours / peak factor"
