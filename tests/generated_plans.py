@@ -158,6 +158,8 @@ def serving_input_plans(seed: int, count: int) -> list[Drawn]:
         w.kv_bucket_tokens = rng.choice((0, 0, 256))
         # the engine's token budget per iteration, from a generator of its own (the other draws stay as they were)
         w.max_tokens_per_iteration = random.Random(seed + 7919 * (number + 1)).choice((0, 512, 2048, 8192))
+        # FP8 context attention, from a generator of its own as well
+        w.fp8_context_attention = random.Random(seed + 104729 * (number + 1)).random() < 0.5
         w.serving_memory_fraction = rng.choice((0.9, 0.6))
         w.latency_percentile = rng.choice(PERCENTILE.codes)
         w.e2e_ms = rng.choice((0.0, 60_000.0))
@@ -167,7 +169,7 @@ def serving_input_plans(seed: int, count: int) -> list[Drawn]:
         project.meta.language = rng.choice(("zh", "en"))
         shape = (f"{w.model_id} tp{w.parallel.tp} ep{w.parallel.ep} {w.serving_scenario} {w.batching} "
                  f"{w.engine_release} adp{int(w.attention_dp_balance)} sd{w.prompt_tokens_sd:g}/{w.output_tokens_sd:g} "
-                 f"budget{w.max_tokens_per_iteration} "
+                 f"budget{w.max_tokens_per_iteration} fp8ctx{int(w.fp8_context_attention)} "
                  f"{phase.hardware.accelerator_id}x{phase.hardware.nodes or 'auto'} {phase.delivery.mode}")
         drawn.append(Drawn(project, search, False, (family,), f"serving{number}{'-searched' if search else ''}: {shape}"))
     return drawn
