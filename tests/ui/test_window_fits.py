@@ -120,7 +120,7 @@ def guided_plan(window) -> None:
 def audit(window, rules: TextRules, where: str) -> list[Finding]:
     findings = [Finding(where, why, "off screen") for why in [off_screen(window)] if why]
     findings += clipped_widgets(window) + bad_texts(visible_texts(window), rules) + coded_text_fields(window)
-    findings += chart_defects(window) + cut_figure_labels(window)
+    findings += chart_defects(window) + cut_figure_labels(window) + faded_headings(window)
     findings += bare_zero_choices(window, window.document.project) + number_fields(window, rules.lang)
     for finding in findings:
         finding.where = f"{where}: {finding.where}"
