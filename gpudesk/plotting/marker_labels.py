@@ -53,9 +53,9 @@ def keep_marker_labels_inside(panel: PlotPanel, taken: list[QtCore.QRectF] | Non
         if size.width() <= 0 or size.height() <= 0:
             continue
         side = 1.0 if point.x() > box.center().x() else 0.0  # in the right half it extends leftwards
-        places = [_slid(point, size, box, ax, ay) for ax, ay in _candidates(side, size)]
-        inside = [(ax, ay, rect) for ax, ay, rect in places if box.contains(rect)] or places[:1]
         margin = text.textItem.document().documentMargin()
+        places = [_slid(point, size, box, ax, ay) for ax, ay in _candidates(side, size, margin)]
+        inside = [(ax, ay, rect) for ax, ay, rect in places if box.contains(rect)] or places[:1]
         free = [place for place in inside if not any(place[2].intersects(other) for other in taken)
                 and not _over_markers(place[2].adjusted(margin, margin, -margin, -margin), others)]
         chosen = [place for place in free if _nearest_its_own(place[2], point, others)][:1] or free \
@@ -72,10 +72,12 @@ def keep_marker_labels_inside(panel: PlotPanel, taken: list[QtCore.QRectF] | Non
 
 MARKER_HALF = 9.0
 """Half a marker's symbol (18 px): a label's text keeps off the square it is drawn in."""
-ABOVE_GAP = MARKER_HALF - 3.0
-"""Pixels between a marker's point and the box of its label above it: the text's document margin (4 px) makes up
-the rest of half the symbol and a pixel, so the text clears the symbol and the box's fill the line the point sits
-on."""
+LINE_CLEAR = 3.0
+"""Pixels between a marker's point and the box of its label beside its symbol, above the line it sits on: the line
+(2 px) stays in sight."""
+LABEL_MARGIN = 2.0
+"""Pixels of a marker label's fill around its text (Qt's document margin, 4 px by default): the Roadmap dock's GPU
+plot has room for the label above its star, under the phase names, only with the tighter box."""
 ATTRIBUTION_MARGIN = 4.0
 """Pixels by which another marker may be nearer a label than its own (as the window audit allows)."""
 
@@ -99,19 +101,18 @@ def _nearest_its_own(rect: QtCore.QRectF, point: QtCore.QPointF, others: list[Qt
     return all(_distance(rect, other) + ATTRIBUTION_MARGIN >= own for other in others)
 
 
-def _candidates(ax: float, size: QtCore.QSizeF) -> list[tuple[float, float]]:
+def _candidates(ax: float, size: QtCore.QSizeF, margin: float) -> list[tuple[float, float]]:
     """Anchors to try, best first: above the point and below it, clear of its symbol, just above it past its symbol,
     to its right, to its left, then a line and two lines higher above it (past a neighbour's label: the bank plan's
     trade-off chart hid the label of the plan's own point, beside the recommended one in the corner, having no other
     free place), then a line and two lines lower (a point at the plot's top, another marker's label below it)."""
-    # above its point the text clears its symbol by the document's margin and a few pixels: right above it, the
+    # above its point the text (inside the box's ``margin``) clears its symbol by a pixel: right above it, the
     # roadmap's '+1 node when …' lay over its own star and, with its fill, over the GPU line the star sits on
-    below, above = -MARKER_GAP / size.height(), 1.0 + ABOVE_GAP / size.height()
-    # where that is not free (the Roadmap dock's GPU plot, phase names along its top, has no pixel to spare): right
-    # above the point as before, but starting past the symbol, on the side the label runs to (its fill still hides
-    # the line under it there)
+    below, above = -MARKER_GAP / size.height(), 1.0 + max(MARKER_HALF + 1.0 - margin, 0.0) / size.height()
+    # where that is not free (the Roadmap dock's GPU plot, phase names along its top, has few pixels to spare): just
+    # above the line, starting past the symbol, on the side the label runs to
     past = -(MARKER_HALF + 2.0) / size.width() if ax == 0.0 else 1.0 + (MARKER_HALF + 2.0) / size.width()
-    return [(ax, above), (ax, below), (past, 1.0), (-MARKER_GAP / size.width(), 0.5),
+    return [(ax, above), (ax, below), (past, 1.0 + LINE_CLEAR / size.height()), (-MARKER_GAP / size.width(), 0.5),
             (1.0 + MARKER_GAP / size.width(), 0.5),
             (ax, 2.0 + 2.0 / size.height()), (ax, 3.0 + 4.0 / size.height()), (ax, below - 1.0 - 2.0 / size.height()),
             (ax, below - 2.0 - 4.0 / size.height())]

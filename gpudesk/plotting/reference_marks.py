@@ -11,6 +11,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore
 
 from gpudesk.plotting.headroom import UPRIGHT_LABEL_AT
+from gpudesk.plotting.marker_labels import LABEL_MARGIN
 from gpudesk.plotting.palette import Theme
 from gpudesk.results.chart_model import Marker, RefLine
 
@@ -70,6 +71,7 @@ def draw_markers(panel: PlotPanel, markers: list[Marker], theme: Theme) -> None:
             text = panel._marker_labels[i]
         else:
             text = pg.TextItem(anchor=(0, 1))
+            text.textItem.document().setDocumentMargin(LABEL_MARGIN)
             text.setZValue(21)
             panel.plot.addItem(text, ignoreBounds=True)
             panel._marker_labels.append(text)
