@@ -58,7 +58,10 @@ def _gpus(plan: PlanEstimate) -> tuple[float | None, str]:
 
 
 def _servers(plan: PlanEstimate) -> tuple[float | None, str]:
-    return _peak(plan, lambda p: float(p.config.servers), "the sized configuration's servers")
+    """The servers the plan buys: a rented phase's are the provider's (the startup's 4 × g6.xlarge and the
+    ecommerce's 2 × g6e.xlarge both read '1 server', the plan server's count, marked best beside each other)."""
+    return _peak(plan, lambda p: float(p.config.servers) if p.config.owns_hardware else None,
+                 "the sized configuration's servers (owned phases)")
 
 
 def _time_days(plan: PlanEstimate) -> tuple[float | None, str]:

@@ -322,3 +322,14 @@ def test_a_field_the_workload_kind_never_uses_is_not_its_input():
     assert "phases[0].workloads[0].deadline_days" in paths
     assert "phases[0].workloads[0].image_size" not in paths
     assert "phases[0].workloads[0].image_size" in {row[0] for row in input_rows(comparison, text, lambda p: p)}
+
+
+def test_a_rented_plan_counts_no_servers_of_its_own(searched_sample) -> None:
+    """The comparison of the startup (4 × g6.xlarge) and ecommerce (2 × g6e.xlarge) plans read 'Servers (peak):
+    1 server' for both, the best marked on each: the plan server's count of phases that buy none. A rented phase's
+    servers are the provider's; a plan that owns some (the bank's launch) still counts them."""
+    rented = [searched_sample(stem) for stem in ("startup-inspection", "ecommerce-recsys")]
+    assert "servers" not in [r.metric.id for r in compare_plans(rented).rows]  # no plan has one: no row
+    bank = searched_sample("bank-llm-assistant")
+    owned = max(p.config.servers for p in bank[0].phases if p.config.owns_hardware)
+    assert compare_plans([bank, rented[0]]).row("servers").values == (float(owned), None)
