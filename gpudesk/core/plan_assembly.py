@@ -284,7 +284,8 @@ def _recipe_fit(phase: Phase, r: ResolvedPhase) -> list[Check]:
 def phase_checks(phase: Phase, r: ResolvedPhase, figures: FigureSet, results: list[WorkloadResult],
                  infra_checks: list[Check], candidates: list[Candidate]) -> list[Check]:
     checks = [c for result in results for c in result.checks] + _server_fit(r) + _offer_checks(phase, r)
-    checks += _power_limit_fit(phase, r) + _recipe_fit(phase, r) + unread_serving_inputs(phase, figures)
+    checks += _power_limit_fit(phase, r) + _recipe_fit(phase, r) + unread_serving_inputs(
+        phase, figures, r.accelerator.name, r.accelerator.vendor)
     checks += _workload_checks(phase, figures, results, r) + list(infra_checks)
     checks += plan_pitfalls(phase, r, figures, results, candidates)
     checks += bottleneck_pitfall(checks)

@@ -27,7 +27,7 @@ from gpudesk.core.plan_resolve import ResolvedPhase
 from gpudesk.project.assumed import Essential, assumed
 from gpudesk.project.model import Calibration, Phase, Workload
 from gpudesk.value_description import format_number
-from gpudesk.vocabulary.serving import SERVING_BATCHING
+from gpudesk.vocabulary.serving import ENGINE_RELEASE, SERVING_BATCHING
 from gpudesk.vocabulary.workloads import LLM_SERVING_KINDS, WORKLOAD_KIND
 
 ASSUMED_CHECK_ID = "plan.assumed_inputs"  # the id of the warning below
@@ -134,9 +134,10 @@ def offer_checks(phase: Phase, r: ResolvedPhase, where: str, accelerator_name: R
     )]
 
 
-def unread_serving_inputs(phase: Phase, figures: FigureSet) -> list[Check]:
+def unread_serving_inputs(phase: Phase, figures: FigureSet, accelerator: str = "", vendor: str = "") -> list[Check]:
     """Serving settings a plan states that its own layout never reads: the disaggregated pools and prefill tensor
-    parallel under another batching, a data- or context-parallel degree (serving sizes replicas from the load),
+    parallel under another batching, a data- or context-parallel degree (serving sizes replicas from the load), a
+    TensorRT-LLM release on a part that is not NVIDIA's (``vendor``, the phase's accelerator),
     attention data-parallel balancing where attention is not data-parallel (the first workload's replica, whose
     figures the phase's are). Each was left out of the estimate without a word."""
     checks: list[Check] = []
@@ -156,6 +157,15 @@ def unread_serving_inputs(phase: Phase, figures: FigureSet) -> list[Check]:
                 (), {"workload": float(index + 1), "prefill_tp": float(p.prefill_tp),
                      "prefill_pool_gpus": float(p.prefill_pool_gpus), "decode_pool_gpus": float(p.decode_pool_gpus),
                      "batching": w.batching}))
+        if w.engine_release.startswith("trtllm-") and vendor and vendor != "nvidia":
+            named = ENGINE_RELEASE.name_of(w.engine_release, "en")
+            checks.append(Check(
+                "serving.engine_not_on_part", "warning", "task", "The serving engine does not run on this accelerator",
+                f"Workload {index + 1} states {named} as its serving engine, but TensorRT-LLM runs only on NVIDIA GPUs "
+                f"and the phase's accelerator is the {accelerator}: the estimate applies that release's host time "
+                "and matrix-math limits as stated, which the engines this part runs do not share.",
+                "State the engine the part runs (current, or plain PyTorch), or choose an NVIDIA accelerator.",
+                (), {"workload": float(index + 1), "release": w.engine_release, "accelerator": accelerator}))
         if p.dp or p.cp > 1:
             checks.append(Check(
                 "serving.parallel_unread", "warning", "task", "Data or context parallel not read for serving",

@@ -28,7 +28,7 @@ from gpudesk.text_catalogues import catalogue, fill, fill_chinese
 from gpudesk.vocabulary.delivery import DELIVERY_MODE, DELIVERY_OPTION, delivery_name
 from gpudesk.vocabulary.plan_choices import MARKET
 from gpudesk.vocabulary.precision import PRECISION
-from gpudesk.vocabulary.serving import PERCENTILE, SERVING_BATCHING
+from gpudesk.vocabulary.serving import ENGINE_RELEASE, PERCENTILE, SERVING_BATCHING
 from gpudesk.vocabulary.sizing import BINDING, BOTTLENECK
 from gpudesk.vocabulary.terms import Vocabulary
 from gpudesk.vocabulary.training import LOW_PRECISION_RECIPE
@@ -87,6 +87,7 @@ def code_names(lang: str) -> dict[str, dict[str, str]]:
     precisions = {t.code: t.name(lang) for t in PRECISION}
     return {**tables, "recipe": {t.code: t.name(lang) for t in LOW_PRECISION_RECIPE}, "compute": precisions,
             "batching": {t.code: t.name(lang) for t in SERVING_BATCHING},
+            "release": {t.code: t.name(lang) for t in ENGINE_RELEASE},
             "wants": precisions, "limit": {t.code: t.name(lang) for t in BOTTLENECK}, "binding": {t.code: t.name(lang) for t in BINDING}, **{key: modes for key in MODE_KEYS},
             **{key: markets for key in MARKET_KEYS}}
 

@@ -9,7 +9,8 @@ from gpudesk.project.model import Project, Workload
 from gpudesk.report.check_text import localise
 from gpudesk.results.pipeline import estimate_plan
 
-UNREAD = ("serving.disaggregation_inputs_unread", "serving.adp_balance_unread", "serving.parallel_unread")
+UNREAD = ("serving.disaggregation_inputs_unread", "serving.adp_balance_unread", "serving.parallel_unread",
+          "serving.engine_not_on_part")
 
 
 def _serving(model: str = "llama-3.1-70b", tp: int = 8, ep: int = 1, **fields: object) -> Project:
@@ -62,4 +63,19 @@ def test_a_data_or_context_parallel_degree_for_serving_is_named(catalog, fields)
     assert check.numbers["dp"] == fields.get("dp", 0) and check.numbers["cp"] == fields.get("cp", 1)
     _title, message, _fix = localise(check, "zh")
     assert "数据并行度" in message and "dp" not in message, message
+
+
+def test_a_tensorrt_llm_release_on_a_part_that_is_not_nvidias_is_named(catalog) -> None:
+    """TensorRT-LLM runs only on NVIDIA GPUs, yet a plan stating TensorRT-LLM 1.0 on an MI300X was modelled with that
+    release's host time and FP4 limits without a word; an NVIDIA part, or an engine the part runs, gets none."""
+    project = _serving(engine_release="trtllm-1.0")
+    project.phases[0].hardware.accelerator_id = "mi300x"
+    check = _unread(catalog, project)["serving.engine_not_on_part"]
+    assert check.numbers["release"] == "trtllm-1.0" and "MI300X" in str(check.numbers["accelerator"])
+    _title, message, _fix = localise(check, "zh")
+    assert "TensorRT-LLM 1.0" in message and "trtllm" not in message, message
+    assert not _unread(catalog, _serving(engine_release="trtllm-1.0"))
+    current = _serving()
+    current.phases[0].hardware.accelerator_id = "mi300x"
+    assert not _unread(catalog, current)
 
