@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
+from typing import Any
 
 from gpudesk.refusals import Amount
 from gpudesk.report.number_format import COUNT_SCALES_ZH as COUNT_SCALES_ZH  # declared there, read here too
@@ -137,3 +139,19 @@ def as_row_label(label: str) -> str:
     digits or capitals ("kW per refrigeration ton", "fp32 master copy", "p95 TTFT") is left as written. The core
     writes labels in lower case because they also stand inside sentences ("unknown until then: host RAM …")."""
     return label[0].upper() + label[1:] if _LOWER_WORD.match(label) else label
+
+
+ZH_SCALES = dict(COUNT_SCALES_ZH)  # "亿" -> 1e8, "万" -> 1e4
+
+
+def input_count_word(meta: Mapping[str, Any], lang: str, value: Any = None) -> str:
+    """The Chinese count word ("亿", "万") a plan field with metadata ``meta`` is written in, in ``lang``; "" for none.
+    A field declares its scale next to its bounds (``zh_scale`` in ``project/model.py``: training tokens in 亿, per-day
+    counts in 万); one declared in 万 that holds ``value`` of 10 亿 or more reads in 亿 (an e-commerce plan's 150 亿项/天,
+    not 1,500,000 万项/天). The form's count boxes and the proposal's requirement tables read it."""
+    scale = str(meta.get("zh_scale", ""))
+    if lang != "zh" or scale not in ZH_SCALES:
+        return ""
+    large = isinstance(value, (int, float)) and abs(value) >= 10 * ZH_SCALES["亿"]
+    return "亿" if scale == "万" and large else scale
+

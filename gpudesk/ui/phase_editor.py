@@ -33,10 +33,11 @@ from PySide6.QtWidgets import (
 
 from gpudesk.project.errors import ProjectValidationError
 from gpudesk.project.model import GrowthTrigger, Workload
+from gpudesk.report.display_units import input_count_word as count_scale
 from gpudesk.session import field_paths
 from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.screen_fit import fit_to_screen
-from gpudesk.ui.widgets.count_spin import CountSpinBox, count_scale
+from gpudesk.ui.widgets.count_spin import CountSpinBox
 from gpudesk.ui.widgets.session_text import error_words
 from gpudesk.vocabulary.delivery import DELIVERY_MODE
 from gpudesk.vocabulary.plan_choices import TRIGGER_METRIC

@@ -10,25 +10,11 @@ count can be typed, and writes back the exact whole number; its tool tip ends wi
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from PySide6.QtWidgets import QWidget
 
-from gpudesk.report.display_units import COUNT_SCALES_ZH
+from gpudesk.report.display_units import ZH_SCALES as ZH_SCALES  # "亿" -> 1e8, "万" -> 1e4
 from gpudesk.ui.widgets.money_spin import WanSpinBox
-
-ZH_SCALES = dict(COUNT_SCALES_ZH)  # "亿" -> 1e8, "万" -> 1e4
-
-
-def count_scale(meta: dict[str, Any], lang: str, value: Any = None) -> str:
-    """The Chinese count word ("亿", "万") the field ``meta`` describes is edited in, in ``lang``; "" for none. A
-    field declared in 万 that holds ``value`` of 10 亿 or more is edited in 亿 (an e-commerce plan's 150 亿项/天, not
-    1,500,000 万项/天): the form asks once, when it makes the editor, so typing never changes the scale."""
-    scale = str(meta.get("zh_scale", ""))
-    if lang != "zh" or scale not in ZH_SCALES:
-        return ""
-    large = isinstance(value, (int, float)) and abs(value) >= 10 * ZH_SCALES["亿"]
-    return "亿" if scale == "万" and large else scale
 
 
 class CountSpinBox(WanSpinBox):

@@ -8,9 +8,9 @@ import re
 from typing import Any
 
 from gpudesk.report.display_units import after_number
+from gpudesk.report.display_units import input_count_word as count_scale
 from gpudesk.session import field_paths
 from gpudesk.session.document import ProjectDocument
-from gpudesk.ui.widgets.count_spin import count_scale
 from gpudesk.ui.widgets.display_text import DisplayText
 from gpudesk.ui.widgets.money_spin import in_wan, wan_unit
 
