@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from dataclasses import fields
 
+from gpudesk.project.model import Workload
 from gpudesk.report.comparison import PlanComparison
+from gpudesk.report.display_units import input_count_text
 from gpudesk.report.number_format import (
     LARGE_COUNT_FROM,
     MISSING,
@@ -21,6 +24,7 @@ from gpudesk.report.number_format import (
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.vocabulary.fields import choice_name
 
+WORKLOAD_META = {f.name: f.metadata for f in fields(Workload)}  # a workload field's declared scale (zh_scale)
 WHOLE_ITEM = re.compile(r"^phases\[(\d+)\](?:\.workloads\[(\d+)\])?$")
 
 
@@ -50,7 +54,9 @@ def input_value(path: str, value: object, lang: str, names: Mapping[str, str], u
     if isinstance(value, str):
         return choice_name(path.rsplit(".", 1)[-1], value, lang) or names.get(value, value)
     if isinstance(value, (int, float)):
-        return _number_with_unit(float(value), unit, lang, currency, floor)
+        field = WORKLOAD_META.get(path.rsplit(".", 1)[-1], {}) if ".workloads[" in path else {}
+        counted = input_count_text(float(value), field, lang, ReportText(lang).choice("unit", unit)) if unit else None
+        return counted or _number_with_unit(float(value), unit, lang, currency, floor)  # '150 万次请求/天', as the form
     return str(value)
 
 

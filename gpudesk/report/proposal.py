@@ -28,7 +28,7 @@ from gpudesk.report import proposal_closing, proposal_infra
 from gpudesk.report.assumption_text import assumption_templates
 from gpudesk.report.chart_text import chart_words_zh
 from gpudesk.report.check_text import check_templates, code_names, offers_named, pools_text, quantity_text
-from gpudesk.report.display_units import ZH_SCALES, input_count_word, plain_number, with_count_word
+from gpudesk.report.display_units import input_count_text
 from gpudesk.report.document import (
     COMPANY_MAX_CHARS,
     Branding,
@@ -288,10 +288,9 @@ def _workload_rows(ctx: ProposalContext, workload: Workload, model_name: str = "
             shown = value
         else:
             unset = ctx.unset(f"workloads[{index}].{name}", value, meta[name].get("min")) if ctx.unset else None
-            unit = kind_unit(workload.kind, meta[name].get("unit", ""))
-            word = input_count_word(meta[name], t.lang, value)  # in the form's 万 / 亿: '150 万次请求/天', not 1,500,000
-            shown = unset or (f"{plain_number(value / ZH_SCALES[word])} {with_count_word(word, t.choice('unit', unit))}"
-                              if word and abs(value) >= ZH_SCALES[word] else format_quantity(value, unit, t))
+            unit = kind_unit(workload.kind, meta[name].get("unit", ""))  # a count in the form's 万 / 亿 (150 万次请求/天)
+            shown = unset or input_count_text(value, meta[name], t.lang, t.choice("unit", unit)) \
+                or format_quantity(value, unit, t)
         out.append((t.get(f"workload.{name}"), shown))
     return out
 

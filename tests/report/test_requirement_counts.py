@@ -18,3 +18,13 @@ def test_a_per_day_count_reads_in_wan_as_the_form_types_it(searched_sample) -> N
     assert zh["日请求量"] in ("150 万次请求/天", "400 万次请求/天"), zh["日请求量"]
     assert _rows(searched_sample, "startup-inspection", "zh")["训练图片数"] in ("12 万张图像", "150 万张图像")
     assert _rows(searched_sample, "bank-llm-assistant", "en")["Requests per day"].startswith(("1,500,000", "4,000,000"))
+
+
+def test_the_comparisons_differing_inputs_count_as_the_form_does() -> None:
+    """The comparison's differing inputs read '日请求量 1,500,000 次请求/天 — 400,000 次请求/天' (bank against gov)."""
+    from gpudesk.report.comparison_input_text import input_value
+
+    path = "phases[1].workloads[0].requests_per_day"
+    assert input_value(path, 1_500_000.0, "zh", {}, "requests/day") == "150 万次请求/天"
+    assert input_value(path, 1_500_000.0, "en", {}, "requests/day") == "1,500,000 requests/day"
+    assert input_value("phases[0].workloads[0].items_per_day", 1.5e10, "zh", {}, "items/day") == "150 亿项/天"
