@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import fields
+from typing import Any
 
 from gpudesk.project.model import Workload
 from gpudesk.report.comparison import PlanComparison
@@ -54,7 +55,7 @@ def input_value(path: str, value: object, lang: str, names: Mapping[str, str], u
     if isinstance(value, str):
         return choice_name(path.rsplit(".", 1)[-1], value, lang) or names.get(value, value)
     if isinstance(value, (int, float)):
-        field = WORKLOAD_META.get(path.rsplit(".", 1)[-1], {}) if ".workloads[" in path else {}
+        field: Mapping[str, Any] = WORKLOAD_META.get(path.rsplit(".", 1)[-1], {}) if ".workloads[" in path else {}
         counted = input_count_text(float(value), field, lang, ReportText(lang).choice("unit", unit)) if unit else None
         return counted or _number_with_unit(float(value), unit, lang, currency, floor)  # '150 万次请求/天', as the form
     return str(value)
