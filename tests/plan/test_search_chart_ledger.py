@@ -98,7 +98,7 @@ def test_the_cost_axis_is_logarithmic_when_the_costs_span_a_decade(plan) -> None
     assert said == ([(spec.log_x, spec.log_y)] if spec.log_x or spec.log_y else [])
 
 
-COST_INPUTS = [  # (field, new value): each changes what the bank brief's recommendation costs
+COST_INPUTS = [  # (field, new value): each changes what the bank brief's recommendation costs or leaves unpriced
     ("costs.horizon_years", 4), ("costs.staff_fte", 2.0), ("costs.staff_cost_per_year", 200_000.0),
     ("costs.software_per_gpu_year", 1_000.0), ("costs.maintenance_pct_per_year", 10.0),
     ("costs.colo_per_rack_month", 2_000.0), ("costs.fitout_per_kw", 500.0), ("costs.gpu_price_override", 50_000.0),
@@ -133,7 +133,10 @@ def test_the_price_key_holds_every_cost_input(plan, fresh_catalog) -> None:
         misses = price_cache(catalog).misses
         got = point_price(rec, edited, 0, catalog, estimate)
         assert price_cache(catalog).misses == misses + 1, path  # priced again, not served from the cache
-        assert got is not None and got.cost != pytest.approx(base.cost), path
+        # each edit changes what the price says: its total, or (colocation here: the recommended B200 server's
+        # 14.3 kW passes the rack limit, so its racks are unknown and the line awaits a figure, 3d6ac1c3) its
+        # unpriced lines
+        assert got is not None and (got.cost != pytest.approx(base.cost) or got.reasons != base.reasons), path
         assert got.cost == pytest.approx(_ledger(edited, catalog, rec)[1]), path
     for path in ("name", "notes", "workloads[0].name"):  # no price reads these: nothing is priced again
         edited = copy.deepcopy(project)

@@ -216,12 +216,13 @@ def test_issue_targets_hold(results):
 # the MLPerf Inference Blackwell median (10.5% -> 13.3%), when the v5.1 Nebius, Cisco and Quanta Llama 3.1 405B cases
 # took their own logs' output means (626-657 tokens) for the MLCommons blog's 680, as the v5.0 cases already did: a case
 # states the run as it ran whichever way its error moves, and a target it then misses is missed, not held by a ratchet.
+# Met again the same day (11.2%) once a pipeline-parallel engine held its config's batch per micro-batch (8cd65399).
 TARGETS_MET = {
     "median": ("training / all", "training / nvidia-ampere", "training / nvidia-blackwell", "training / nvidia-hopper",
                "inference throughput / all", "inference throughput / intel-gaudi",
                "serving throughput, in-flight batching / all", "serving throughput, in-flight batching / nvidia-blackwell",
                "serving throughput, in-flight batching / nvidia-hopper", "MLPerf inference throughput / all",
-               "MLPerf inference throughput / nvidia-hopper",
+               "MLPerf inference throughput / nvidia-blackwell", "MLPerf inference throughput / nvidia-hopper",
                "training memory / all", "training memory / nvidia-hopper", "system power / all"),
     "p90": ("training / all", "training / nvidia-ampere", "training / nvidia-blackwell", "training / nvidia-hopper",
             "inference throughput / all", "inference throughput / intel-gaudi",
