@@ -41,7 +41,7 @@ def context_attention_rate(hw: HardwareArrays, eff: Efficiencies, compute_dtype:
 def record_context_attention(fs: FigureSet, hw: HardwareArrays, eff: Efficiencies, compute_dtype: str) -> np.ndarray:
     """The plan's FP8 context attention as an input and ``infer.context_attention_rate``; returns the rate."""
     fs.input("infer.in.fp8_context_attention", "yes", "",
-             "engine runs the prompt's attention in FP8 (TensorRT-LLM use_fp8_context_fmha)")
+             "engine runs the prompt's attention in FP8 (TensorRT-LLM --use_fp8_context_fmha)")
     fs.input("hw.peak_flops_fp8", hw.held_peak("fp8"), "FLOP/s", "dense peak (fp8)", hw.sources["peak.fp8"])
     families = set(np.ravel(hw.family).tolist())
     for family, const in ATTENTION_EFFICIENCY_FP8.items():

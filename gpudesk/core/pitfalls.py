@@ -213,7 +213,7 @@ def token_budget_pitfall(idle_ttft_s: float, target_s: float, which: str, budget
         f"With {budget:,.0f} tokens per iteration the engine feeds a {prompt_tokens:,.0f}-token prompt one chunk of "
         f"at most {budget:,.0f} tokens an iteration, so even an idle replica needs {idle_ttft_s * 1000:,.0f} ms to the "
         f"first token against a {which} target of {target_s * 1000:,.0f} ms; more replicas cannot help.",
-        "Raise the engine's tokens per iteration (TensorRT-LLM max_num_tokens, vLLM max_num_batched_tokens), "
+        "Raise the engine's tokens per iteration (TensorRT-LLM --max_num_tokens, vLLM --max_num_batched_tokens), "
         "shorten the prompt, or relax the first-token target.",
         ("infer.token_budget_idle_ttft_s",), {"ttft_ms": idle_ttft_s * 1000, "target_ms": target_s * 1000,
                                               "which": which, "tokens": budget, "prompt": prompt_tokens},

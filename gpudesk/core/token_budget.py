@@ -80,7 +80,7 @@ def record_token_budget(fs: FigureSet, tokens: Any, a: dict[str, np.ndarray], gr
            "sequences in flight the token budget per iteration feeds",
            "⌊s·M / (1 + I/O)⌋, s = p · max(t, e)/t schedules (a micro-batch per pipeline stage, each attention "
            "data-parallel rank its own): each carries its n/s decode tokens and, on average, their n/s·I/O prompt "
-           "tokens within M (TensorRT-LLM max_num_tokens, MicroBatchScheduler: decode tokens first, prompt chunks in "
+           "tokens within M (TensorRT-LLM --max_num_tokens, MicroBatchScheduler: decode tokens first, prompt chunks in "
            "what is left)",
            ["infer.in.max_tokens_per_iteration", "infer.in.pp", "infer.in.tp", "infer.in.ep", "infer.in.prompt_tokens",
             "infer.in.output_tokens"])

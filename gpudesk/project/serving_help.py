@@ -12,7 +12,7 @@ PROMPT_SD = (
 OUTPUT_SD = "spread of output lengths (standard deviation; log-normal); 0 = every answer the same length"
 CONCURRENCY = (
     "engine maximum batch per replica (vLLM's maximum number of sequences), every pipeline micro-batch together "
-    "(TensorRT-LLM's max_batch_size is per micro-batch: with pipeline parallel p it holds p times as many); 0 = "
+    "(TensorRT-LLM's --max_batch_size is per micro-batch: with pipeline parallel p it holds p times as many); 0 = "
     "derived: the largest batch whose KV cache fits and that meets the TPOT and end-to-end targets"
 )
 USERS = "people the service serves (stated in the proposal with the rate per user); 0 = not given"
@@ -91,13 +91,13 @@ KV_BUCKET = (
 )
 TOKEN_BUDGET = (
     "the engine's token budget per iteration: decode tokens and prompt chunks one iteration may carry, per "
-    "micro-batch with pipeline parallel and per rank with attention data-parallel (TensorRT-LLM max_num_tokens, "
-    "vLLM max_num_batched_tokens); it caps the sequences in flight at stages x ranks x budget / (1 + input/output) "
+    "micro-batch with pipeline parallel and per rank with attention data-parallel (TensorRT-LLM --max_num_tokens, "
+    "vLLM --max_num_batched_tokens); it caps the sequences in flight at stages x ranks x budget / (1 + input/output) "
     "and, in the server scenario, how fast prompts are fed; 0 = no budget"
 )
 FP8_CONTEXT_ATTENTION = (
     "the engine runs the prompt's attention (Q·Kᵀ and P·V of the prefill) in FP8 (TensorRT-LLM "
-    "use_fp8_context_fmha): on Hopper at FlashAttention-3's published FP8 rate (close to 1.2 PFLOP/s on H100, "
+    "--use_fp8_context_fmha): on Hopper at FlashAttention-3's published FP8 rate (close to 1.2 PFLOP/s on H100, "
     "against 740 TFLOP/s in BF16); no other family has a published FP8 attention rate (on B200 and GB200 the "
     "softmax's exponentials already bound the 16-bit kernel), so there the setting is stated and the prompt's "
     "attention keeps its 16-bit rate; decode attention is unchanged"

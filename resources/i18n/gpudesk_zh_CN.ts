@@ -1964,62 +1964,62 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>NewPlanDialog</name>
     <message>
-      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="87" />
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="90" />
       <source>1. What will the customer run?</source>
       <translation>1. 客户要运行什么？</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="89" />
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="92" />
       <source>2. What does the customer want to achieve?</source>
       <translation>2. 客户想达成什么目标？</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="93" />
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="96" />
       <source>3. For whom, and where</source>
       <translation>3. 客户与市场</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="105" />
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="108" />
       <source>Create plan</source>
       <translation>创建方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="95" />
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="98" />
       <source>Customer:</source>
       <translation>客户：</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="47" />
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="48" />
       <source>First the task, then the hardware: say what the customer will run and what they want to achieve; gpudesk fills a plan with sensible defaults for that work, which the seven steps then refine.</source>
       <translation>先算任务，再看型号：先说明客户要运行什么、想达成什么目标；gpudesk 会按这类任务填好一套合理的默认方案，再由七个步骤逐步细化。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="96" />
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="99" />
       <source>Market:</source>
       <translation>市场：</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="43" />
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="44" />
       <source>New plan</source>
       <translation>新方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="69" />
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="72" />
       <source>The customer's goal for this phase</source>
       <translation>客户在本阶段的目标</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="156" />
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="159" />
       <source>The plan starts as: {0}. Every default can be changed in the steps.</source>
       <translation>方案初始为：{0}。所有默认值都可在各步骤中修改。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="54" />
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="55" />
       <source>What the customer will run</source>
       <translation>客户要运行的任务</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="77" />
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="80" />
       <source>e.g. the customer's company</source>
       <translation>例如客户公司名称</translation>
     </message>
@@ -2031,47 +2031,47 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>增加节点数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="102" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="103" />
       <source>Add trigger</source>
       <translation>添加触发条件</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="135" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="136" />
       <source>Current delivery mode: {0}</source>
       <translation>当前交付方式：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="79" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="80" />
       <source>Duration (months)</source>
       <translation>时长（月）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="217" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="218" />
       <source>Edit phase {0}</source>
       <translation>编辑阶段 {0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="99" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="100" />
       <source>Growth triggers</source>
       <translation>扩容触发条件</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="105" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="106" />
       <source>Growth triggers: when a metric passes its threshold, add nodes</source>
       <translation>扩容触发条件：指标超过阈值时增加节点</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="80" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="81" />
       <source>Hardware</source>
       <translation>硬件</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="75" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="76" />
       <source>Keep the hardware of the previous phase and add to it</source>
       <translation>沿用上一阶段的硬件并在此基础上扩容</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="78" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="79" />
       <source>Lifecycle stage</source>
       <translation>生命周期阶段</translation>
     </message>
@@ -2080,7 +2080,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>指标</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="78" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="79" />
       <source>Name</source>
       <translation>名称</translation>
     </message>
@@ -2089,27 +2089,27 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>备注</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="219" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="220" />
       <source>Phase not changed</source>
       <translation>阶段未修改</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="63" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="64" />
       <source>Phase {0}: {1}</source>
       <translation>第 {0} 阶段：{1}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="102" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="103" />
       <source>Remove trigger</source>
       <translation>删除触发条件</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="79" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="80" />
       <source>Starts in month</source>
       <translation>起始月份</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="90" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="91" />
       <source>Suggested resource form for this stage</source>
       <translation>本阶段建议的资源形态</translation>
     </message>
@@ -2118,8 +2118,8 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>阈值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/phase_editor.py" line="87" />
       <location filename="../../gpudesk/ui/phase_editor.py" line="88" />
+      <location filename="../../gpudesk/ui/phase_editor.py" line="89" />
       <source>Use the suggested delivery mode</source>
       <translation>采用建议的交付方式</translation>
     </message>
