@@ -137,6 +137,8 @@ def test_inputs_not_given_read_as_the_form_words_them(lang, bank_proposal):
     served = [r for r in rows if r[0] == ReportText(lang).get("workload.users")]
     assert served and all(r[1] == unset_word("workloads[0].users", 0, 0, lang) for r in served), served
     assert not [r for r in rows if re.fullmatch(r"0 (人|people|请求/秒|requests/s|毫秒|ms)", r[1])], rows
+    # a printed requirement is not a form: its label gives no input hint ('引擎最大批量（0 = 自动推算） 64 条序列')
+    assert not [r for r in rows if "0 =" in r[0]], rows
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
