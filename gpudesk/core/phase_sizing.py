@@ -28,7 +28,7 @@ class CarriedHardware:
     switch_id: str = ""
     switches: float = 0.0
     optics: float = 0.0
-    design_kw: float = 0.0
+    design_kw: float = 0.0  # kW of IT design load already built for these servers; NaN where unknown
     storage_id: str = ""  # storage appliances bought for the site (ledger line "storage.appliances")
     storage_appliances: float = 0.0
 

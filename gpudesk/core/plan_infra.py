@@ -67,12 +67,12 @@ def _owned(phase: Phase, r: ResolvedPhase, primary: WorkloadResult, servers: int
         primary.compute_share_source, r.switch, switches, primary.memory_share, primary.traffic_share, primary.serves))
     fs.merge(power)
     design_kw = power.number("power.it_max_kw")  # NaN where the catalog gives the servers no power: unknown, not 0
-    kept_kw = carried.design_kw if carried is not None and carried_servers else 0.0
+    kept_kw = carried.design_kw if carried is not None and carried_servers else 0.0  # NaN: unknown, so is what is new
     c = phase.costs
     tco = tco_figures(TcoInputs(
         server=r.server, servers=servers, servers_carried=carried_servers,
         annual_kwh=power.number("power.annual_kwh", float("nan")),
-        design_kw_new=max(design_kw - kept_kw, 0.0) if math.isfinite(design_kw) else math.nan,
+        design_kw_new=max(design_kw - kept_kw, 0.0) if math.isfinite(design_kw - kept_kw) else math.nan,
         racks=power.number("power.racks"),  # unknown with the servers' power (it read 1 rack)
         electricity_per_kwh=r.electricity.value, currency=c.currency, cny_per_usd=c.cny_per_usd,
         server_price=c.gpu_price_override * r.server.gpus * (1.0 + SERVER_PLATFORM_OVERHEAD.value)

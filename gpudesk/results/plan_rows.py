@@ -25,7 +25,8 @@ MEMORY_KEYS = ("mem.weights", "mem.gradients", "mem.optimizer", "mem.lora_adapte
 
 def handed_over(config: SizedConfiguration, figures: FigureSet,
                 ledger: CostLedger | None = None) -> CarriedHardware | None:
-    """The owned hardware of this phase, as the next phase may carry it forward."""
+    """The owned hardware of this phase, as the next phase may carry it forward; its design power unknown (NaN), not
+    0, where the catalog gives the servers no power (power.it_max_kw unknown)."""
     if not config.servers_owned:
         return None
     appliances = [ln for ln in (ledger.lines if ledger is not None else ()) if ln.key.startswith("storage.appliances")]
@@ -35,7 +36,7 @@ def handed_over(config: SizedConfiguration, figures: FigureSet,
         server_id=config.server_id, servers=config.servers_owned,
         switch_id=str(figures.value_at("net.switch_id")) if "net.switch_id" in figures else "",
         switches=figures.number("net.switches", 0.0), optics=figures.number("net.optics", 0.0),
-        design_kw=figures.number("power.it_max_kw", 0.0),
+        design_kw=figures.number("power.it_max_kw", math.nan),
     )
 
 

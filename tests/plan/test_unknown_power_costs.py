@@ -65,3 +65,19 @@ def test_a_roadmap_peak_power_over_such_servers_is_unknown(catalog) -> None:
 
     assert not math.isfinite(peak("b300"))
     assert peak("h100-sxm") > 0
+
+
+def test_power_handed_to_the_next_phase_over_such_servers_is_unknown(catalog) -> None:
+    """The servers a phase hands on carried their design power as 0 kW where the catalog gives them none
+    (power.it_max_kw unknown, read with 0 for a default): the next phase would count 0 kW of load as built. Unknown
+    now; servers with a power figure hand on their kW."""
+    def handed(accelerator: str) -> float:
+        project = _owned(accelerator)
+        project.phases.append(copy.deepcopy(project.phases[0]))
+        project.phases[1].start_month = project.phases[0].duration_months
+        carried = estimate_plan(project, catalog).phases[0].carried
+        assert carried is not None and carried.servers > 0
+        return carried.design_kw
+
+    assert math.isnan(handed("b300"))
+    assert handed("h100-sxm") > 0
