@@ -27,7 +27,12 @@ from gpudesk.core.plan_resolve import ResolvedPhase
 from gpudesk.project.assumed import Essential, assumed
 from gpudesk.project.model import Calibration, Phase, Workload
 from gpudesk.value_description import format_number
-from gpudesk.vocabulary.serving import ENGINE_RELEASE, SERVING_BATCHING
+from gpudesk.vocabulary.serving import (
+    ADP_BALANCE_BATCHING_WAIT_ITERS,
+    ADP_BALANCE_TIMEOUT_ITERS,
+    ENGINE_RELEASE,
+    SERVING_BATCHING,
+)
 from gpudesk.vocabulary.workloads import LLM_SERVING_KINDS, WORKLOAD_KIND
 
 ASSUMED_CHECK_ID = "plan.assumed_inputs"  # the id of the warning below
@@ -139,7 +144,7 @@ def unread_serving_inputs(phase: Phase, figures: FigureSet, accelerator: str = "
     parallel under another batching, a data- or context-parallel degree (serving sizes replicas from the load), a
     TensorRT-LLM release on a part that is not NVIDIA's (``vendor``, the phase's accelerator),
     attention data-parallel balancing where attention is not data-parallel (the first workload's replica, whose
-    figures the phase's are). Each was left out of the estimate without a word."""
+    figures the phase's are), the balancer's timeout and batching wait moved from their defaults with balancing off. Each was left out of the estimate without a word."""
     checks: list[Check] = []
     for index, w in enumerate(phase.workloads):
         p = w.parallel
@@ -186,4 +191,18 @@ def unread_serving_inputs(phase: Phase, figures: FigureSet, accelerator: str = "
                 "timeout and batching wait out.",
                 "Turn balancing off, or serve an MoE model with expert parallel wider than tensor parallel.",
                 (), {"workload": 1.0, "ep": float(p.ep), "tp": float(p.tp)}))
+        if not w.attention_dp_balance and (w.attention_dp_timeout_iters != ADP_BALANCE_TIMEOUT_ITERS
+                                           or w.attention_dp_batching_wait_iters != ADP_BALANCE_BATCHING_WAIT_ITERS):
+            checks.append(Check(
+                "serving.adp_wait_unread", "warning", "task", "Attention data-parallel balancer's waits not read",
+                f"Workload {index + 1} sets the attention data-parallel balancer's timeout to "
+                f"{w.attention_dp_timeout_iters:,} iterations and its batching wait to "
+                f"{w.attention_dp_batching_wait_iters:,} (defaults {ADP_BALANCE_TIMEOUT_ITERS:,} and "
+                f"{ADP_BALANCE_BATCHING_WAIT_ITERS:,}), but balancing is off: the two are read only with balancing "
+                "on, so the estimate leaves them out.",
+                "Turn attention data-parallel balancing on to use them, or put them back to their defaults.",
+                (), {"workload": float(index + 1), "timeout_iters": float(w.attention_dp_timeout_iters),
+                     "wait_iters": float(w.attention_dp_batching_wait_iters),
+                     "default_timeout_iters": float(ADP_BALANCE_TIMEOUT_ITERS),
+                     "default_wait_iters": float(ADP_BALANCE_BATCHING_WAIT_ITERS)}))
     return checks

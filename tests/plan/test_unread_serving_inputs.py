@@ -10,7 +10,7 @@ from gpudesk.report.check_text import localise
 from gpudesk.results.pipeline import estimate_plan
 
 UNREAD = ("serving.disaggregation_inputs_unread", "serving.adp_balance_unread", "serving.parallel_unread",
-          "serving.engine_not_on_part")
+          "serving.engine_not_on_part", "serving.adp_wait_unread")
 
 
 def _serving(model: str = "llama-3.1-70b", tp: int = 8, ep: int = 1, **fields: object) -> Project:
@@ -53,6 +53,23 @@ def test_balancing_where_attention_is_not_data_parallel_is_named(catalog) -> Non
     assert set(dense) == {"serving.adp_balance_unread"} and dense["serving.adp_balance_unread"].numbers["tp"] == 8
     moe = estimate_plan(_serving("deepseek-v3", tp=1, ep=8, attention_dp_balance=True), catalog).phases[0]
     assert "infer.in.adp_timeout_iters" in moe.figures and not {c.id for c in moe.checks} & set(UNREAD)
+
+
+@pytest.mark.parametrize("fields", [{"attention_dp_timeout_iters": 1000}, {"attention_dp_batching_wait_iters": 0},
+                                    {"attention_dp_timeout_iters": 1, "attention_dp_batching_wait_iters": 40}])
+def test_balancer_waits_with_balancing_off_are_named(catalog, fields) -> None:
+    """The balancer's timeout and batching wait are read only with balancing on: moved from their defaults with it
+    off they changed nothing and said nothing. Named, with the values and the defaults, in Chinese too."""
+    stated = _unread(catalog, _serving("deepseek-v3", tp=1, ep=8, **fields))
+    assert set(stated) == {"serving.adp_wait_unread"}, stated
+    check = stated["serving.adp_wait_unread"]
+    assert check.severity == "warning"
+    named = {"attention_dp_timeout_iters": "timeout_iters", "attention_dp_batching_wait_iters": "wait_iters"}
+    assert all(check.numbers[named[key]] == value for key, value in fields.items())
+    _title, message, _fix = localise(check, "zh")
+    assert "均衡未开启" in message and "attention" not in message, message
+    assert not _unread(catalog, _serving("deepseek-v3", tp=1, ep=8, attention_dp_balance=True, **fields))
+    assert not _unread(catalog, _serving("deepseek-v3", tp=1, ep=8))
 
 
 @pytest.mark.parametrize("fields", [{"dp": 3}, {"cp": 2}, {"dp": 1, "cp": 4}])
