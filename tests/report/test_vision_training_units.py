@@ -20,5 +20,5 @@ def test_the_proposal_states_the_images(searched_sample):
     plan, project = searched_sample("startup-inspection")
     doc = build_proposal(plan, project, "zh", Branding(), catalog_date="2026-12-01", catalog=searched_sample.catalog)
     values = [v for s in doc.sections for b in s.blocks if isinstance(b, KeyValueTable) for _k, v in b.rows]
-    assert "1,024 张图像" in values and "120,000 张图像" in values
-    assert not [v for v in values if v.endswith(" 条序列") or v == "120,000 项"]
+    assert "1,024 张图像" in values and "12 万张图像" in values  # counted in 万 as the form types it (ec8a7876)
+    assert not [v for v in values if v.endswith(" 条序列") or v in ("120,000 项", "12 万项")]
