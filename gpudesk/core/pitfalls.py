@@ -202,9 +202,10 @@ def latency_pitfall(ttft_unloaded_s: float, target_s: float, which: str) -> list
 
 
 def token_budget_pitfall(idle_ttft_s: float, target_s: float, which: str, budget: float,
-                         prompt_tokens: float) -> list[Check]:
+                         prompt_tokens: float, minimum: float) -> list[Check]:
     """The engine's token budget per iteration chunks a prompt so finely that even an idle replica misses the
-    first-token target (infer.token_budget_idle_ttft_s): the replica serves nothing and no number of GPUs helps."""
+    first-token target (infer.token_budget_idle_ttft_s, or _p50_s): the replica serves nothing and no number of GPUs
+    helps; ``minimum`` the least budget that meets the targets (infer.token_budget_min_tokens)."""
     if not (idle_ttft_s > target_s):
         return []
     return [Check(
@@ -212,11 +213,13 @@ def token_budget_pitfall(idle_ttft_s: float, target_s: float, which: str, budget
         "The engine's tokens per iteration leave the first-token target unreachable",
         f"With {budget:,.0f} tokens per iteration the engine feeds a {prompt_tokens:,.0f}-token prompt one chunk of "
         f"at most {budget:,.0f} tokens an iteration, so even an idle replica needs {idle_ttft_s * 1000:,.0f} ms to the "
-        f"first token against a {which} target of {target_s * 1000:,.0f} ms; more replicas cannot help.",
-        "Raise the engine's tokens per iteration (TensorRT-LLM --max_num_tokens, vLLM --max_num_batched_tokens), "
-        "shorten the prompt, or relax the first-token target.",
-        ("infer.token_budget_idle_ttft_s",), {"ttft_ms": idle_ttft_s * 1000, "target_ms": target_s * 1000,
-                                              "which": which, "tokens": budget, "prompt": prompt_tokens},
+        f"first token against a {which} target of {target_s * 1000:,.0f} ms; more replicas cannot help. The first-token "
+        f"targets need at least {minimum:,.0f} tokens per iteration.",
+        f"Raise the engine's tokens per iteration to at least {minimum:,.0f} (TensorRT-LLM --max_num_tokens, vLLM "
+        "--max_num_batched_tokens), shorten the prompt, or relax the first-token target.",
+        ("infer.token_budget_min_tokens",), {"ttft_ms": idle_ttft_s * 1000, "target_ms": target_s * 1000,
+                                             "which": which, "tokens": budget, "prompt": prompt_tokens,
+                                             "minimum": minimum},
     )]
 
 

@@ -38,7 +38,7 @@ from gpudesk.core.pitfalls import (
 )
 from gpudesk.core.plan_resolve import ResolvedPhase
 from gpudesk.core.plan_workload import WorkloadResult
-from gpudesk.project.model import Phase
+from gpudesk.project.model import Phase, Workload
 from gpudesk.vocabulary.delivery import COMMITTED_MODES, horizon_months
 from gpudesk.vocabulary.delivery import owns_hardware as owns_facility
 from gpudesk.vocabulary.serving import PERCENTILE
@@ -173,11 +173,23 @@ def _latency(phase: Phase, figures: FigureSet) -> list[Check]:
         checks = latency_pitfall(ttft0, w.ttft_p50_ms / 1000.0, "P50")
     else:
         checks = latency_pitfall(ttft0, w.ttft_ms / 1000.0, PERCENTILE.name_of(w.latency_percentile, "en"))
-    if not checks and "infer.token_budget_idle_ttft_s" in figures:  # the budget's chunks, not the prefill, miss it
-        checks = token_budget_pitfall(figures.number("infer.token_budget_idle_ttft_s"), w.ttft_ms / 1000.0,
-                                      PERCENTILE.name_of(w.latency_percentile, "en"), float(w.max_tokens_per_iteration),
-                                      figures.number("infer.prompt_tokens_tail", float(w.prompt_tokens)))
+    if not checks and "infer.token_budget_min_tokens" in figures:  # the budget's chunks, not the prefill, miss it
+        checks = _token_budget(w, figures)
     return checks + _decode_target(phase, figures)
+
+
+def _token_budget(w: Workload, figures: FigureSet) -> list[Check]:
+    """The budget is below the least one whose chunks let an idle replica meet the first-token targets: the P50
+    target where its idle first token misses it, else the percentile one (the replica serves nothing either way)."""
+    need = figures.number("infer.token_budget_min_tokens")
+    if not need > w.max_tokens_per_iteration:
+        return []
+    budget, p50 = float(w.max_tokens_per_iteration), figures.number("infer.token_budget_idle_ttft_p50_s")
+    if w.ttft_p50_ms > 0 and p50 * 1000.0 > w.ttft_p50_ms:
+        return token_budget_pitfall(p50, w.ttft_p50_ms / 1000.0, "P50", budget, float(w.prompt_tokens), need)
+    return token_budget_pitfall(figures.number("infer.token_budget_idle_ttft_s"), w.ttft_ms / 1000.0,
+                                PERCENTILE.name_of(w.latency_percentile, "en"), budget,
+                                figures.number("infer.prompt_tokens_tail", float(w.prompt_tokens)), need)
 
 
 def _decode_target(phase: Phase, figures: FigureSet) -> list[Check]:

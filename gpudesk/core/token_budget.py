@@ -198,12 +198,45 @@ def budgeted_first_token(parts: dict[str, Any], lam: np.ndarray, exceed: tuple[f
     return new_waits, new_prefills
 
 
-def record_idle_first_token(fs: FigureSet, parts: dict[str, Any], q_tail: float, valid: np.ndarray) -> None:
-    """``infer.token_budget_idle_ttft_s``: an idle replica's first token at the percentile under the budget (no
-    queue, no decodes: the tail prompt over ⌈I_p / M⌉ iterations of t(0), or its own prefill where longer, + one
-    iteration), what a first-token target below it can never be met by (core/plan_pitfalls.py)."""
-    idle = budgeted_at(parts, np.zeros(np.shape(parts["budget_tokens"])), q_tail)["ttft_tail"]
-    fs.add("infer.token_budget_idle_ttft_s", np.where(valid & np.isfinite(parts["budget_tokens"]), idle, np.nan), "s",
+def idle_budget_floor(parts: dict[str, Any], targets: dict[str, Any]) -> np.ndarray:
+    """The smallest budget M at which an idle replica's first token meets the first-token targets (P50 with the
+    median prompt, the percentile with I_p): it spans max(P, ⌈I/M⌉·t(0)) + one iteration, so the target T leaves
+    k = ⌊(T − TPOT)/t(0)⌋ iterations for the prompt's chunks and M ≥ ⌈I/k⌉. NaN where the prefill alone misses T
+    (no budget helps: pitfall.latency_target_unreachable) or no target binds."""
+    t0, _b = chord(parts)
+    step = parts["step"]
+    need = np.full(np.shape(parts["budget_tokens"]), np.nan)
+    for target, prompt, prefill in ((targets["ttft"], parts["prompt_median"], parts["prefill_median"]),
+                                    (targets["ttft_tail"], parts["prompt_tail"], parts["prefill_tail"])):
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+            chunks = np.floor((target - step) / t0)
+            floor = np.where((prefill + step <= target) & (chunks >= 1), np.maximum(np.ceil(prompt / chunks), 1.0),
+                             np.inf)
+        need = np.where(target > 0, np.fmax(need, floor), need)
+    return np.where(np.isfinite(need), need, np.nan)
+
+
+def record_idle_first_token(fs: FigureSet, parts: dict[str, Any], q_tail: float, valid: np.ndarray,
+                            targets: dict[str, Any]) -> None:
+    """``infer.token_budget_idle_ttft_s`` (and ``_p50_s``): an idle replica's first token at the percentile (P50)
+    under the budget (no queue, no decodes: the prompt over ⌈I / M⌉ iterations of t(0), or its own prefill where
+    longer, + one iteration), what a first-token target below it can never be met by, and
+    ``infer.token_budget_min_tokens``, the least budget that meets them (core/plan_pitfalls.py)."""
+    idle = budgeted_at(parts, np.zeros(np.shape(parts["budget_tokens"])), q_tail)
+    budgeted = valid & np.isfinite(parts["budget_tokens"])
+    fs.add("infer.token_budget_idle_ttft_s", np.where(budgeted, idle["ttft_tail"], np.nan), "s",
            "idle replica's first token at the percentile under the token budget",
            "max(prefill(I_p), ⌈I_p / M⌉ · t(0)) + one iteration (TPOT): no prompt ahead, no sequence decoding",
            ["infer.in.max_tokens_per_iteration", "infer.prompt_tokens_tail", "infer.prefill_s", "infer.tpot_s"])
+    fs.add("infer.token_budget_idle_ttft_p50_s", np.where(budgeted, idle["ttft"], np.nan), "s",
+           "idle replica's first token (P50) under the token budget",
+           "max(prefill(I), ⌈I / M⌉ · t(0)) + one iteration (TPOT), I the median prompt: no prompt ahead, no sequence "
+           "decoding", ["infer.in.max_tokens_per_iteration", "infer.in.prompt_tokens", "infer.prefill_s",
+                        "infer.tpot_s"])
+    fs.add("infer.token_budget_min_tokens", np.where(budgeted, idle_budget_floor(parts, targets), np.nan), "tokens",
+           "least token budget per iteration an idle replica meets the first-token targets with",
+           "the larger over the first-token targets T (P50: median I; percentile: I_p) of ⌈I / ⌊(T − TPOT) / t(0)⌋⌉: "
+           "the prompt's chunks of M tokens within what T leaves after one iteration; unknown where the prefill alone "
+           "misses T",
+           ["infer.token_budget_idle_ttft_s", "infer.token_budget_idle_ttft_p50_s", "infer.in.ttft_target_s",
+            "infer.in.ttft_tail_target_s"])

@@ -200,6 +200,30 @@ def test_a_token_budget_too_small_for_the_first_token_is_named(catalog, budget, 
     assert named.severity == "blocker" and named.numbers["ttft_ms"] == pytest.approx(idle) and idle > 3000
     assert named.numbers["tokens"] == 2 and f"{idle:,.0f} ms" in named.message
 
+    assert named.numbers["minimum"] == est.figures.number("infer.token_budget_min_tokens") > 2
+    assert f"at least {named.numbers['minimum']:,.0f} tokens per iteration" in named.message
+
+
+def test_a_token_budget_only_the_p50_first_token_target_rules_out_is_named_with_its_least_budget(catalog) -> None:
+    """A budget whose chunks miss only the P50 first-token target (the percentile one met) left the replica 'cannot
+    serve' with no check saying why. The blocker names the P50 target and the least budget, which serves: one token
+    below it the replica cannot serve, at it the blocker is gone and the replica has a rate."""
+    def served(budget: int):
+        return estimate(catalog, plan(w__kind="llm_inference", w__model_id="llama-3.1-70b", w__prompt_tokens=1_500,
+                                      w__output_tokens=350, w__parallel__tp=8, w__ttft_ms=4_000, w__ttft_p50_ms=1_500,
+                                      w__max_tokens_per_iteration=budget, w__peak_requests_per_s=2.0,
+                                      hardware__accelerator_id="h200-sxm", hardware__nodes=1))
+
+    least = served(2).figures.number("infer.token_budget_min_tokens")
+    short = served(int(least) - 1)
+    named = check(short, "pitfall.token_budget_too_small")
+    p50 = short.figures.number("infer.token_budget_idle_ttft_p50_s") * 1000
+    assert named.numbers["which"] == "P50" and named.numbers["target_ms"] == 1_500 and p50 > 1_500
+    assert named.numbers["minimum"] == least and short.figures.number("infer.token_budget_idle_ttft_s") * 1000 < 4_000
+    assert "infer.cannot_serve" in short.figures
+    enough = served(int(least))
+    assert "pitfall.token_budget_too_small" not in set(check_ids(enough))
+    assert enough.figures.number("infer.max_rate_per_replica") > 0
 
 # -- storage too slow (object storage, NFS, FSx) -------------------------------------------------------------------
 
