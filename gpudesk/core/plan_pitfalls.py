@@ -179,15 +179,18 @@ def _latency(phase: Phase, figures: FigureSet) -> list[Check]:
 
 
 def _token_budget(w: Workload, figures: FigureSet) -> list[Check]:
-    """The budget is below the least one whose chunks let an idle replica meet the first-token targets: the P50
-    target where its idle first token misses it, else the percentile one (the replica serves nothing either way)."""
+    """The budget is below the least one whose chunks let an idle replica meet the first-token targets the core
+    holds it to (infer.in.ttft_target_s, infer.in.ttft_tail_target_s: interactive holds the median target at the
+    percentile): the P50 target where its idle first token misses it, else the percentile one."""
     need = figures.number("infer.token_budget_min_tokens")
     if not need > w.max_tokens_per_iteration:
         return []
     budget, p50 = float(w.max_tokens_per_iteration), figures.number("infer.token_budget_idle_ttft_p50_s")
-    if w.ttft_p50_ms > 0 and p50 * 1000.0 > w.ttft_p50_ms:
-        return token_budget_pitfall(p50, w.ttft_p50_ms / 1000.0, "P50", budget, float(w.prompt_tokens), need)
-    return token_budget_pitfall(figures.number("infer.token_budget_idle_ttft_s"), w.ttft_ms / 1000.0,
+    p50_target = figures.number("infer.in.ttft_target_s", 0.0)
+    if p50_target > 0 and p50 > p50_target:
+        return token_budget_pitfall(p50, p50_target, "P50", budget, float(w.prompt_tokens), need)
+    return token_budget_pitfall(figures.number("infer.token_budget_idle_ttft_s"),
+                                figures.number("infer.in.ttft_tail_target_s", 0.0),
                                 PERCENTILE.name_of(w.latency_percentile, "en"), budget,
                                 figures.number("infer.prompt_tokens_tail", float(w.prompt_tokens)), need)
 

@@ -225,6 +225,25 @@ def test_a_token_budget_only_the_p50_first_token_target_rules_out_is_named_with_
     assert "pitfall.token_budget_too_small" not in set(check_ids(enough))
     assert enough.figures.number("infer.max_rate_per_replica") > 0
 
+
+def test_a_token_budget_the_interactive_scenario_rules_out_is_named(catalog) -> None:
+    """Interactive serving holds the median first-token target at the percentile (core/inference.py): a budget whose
+    chunks miss it there (the plan's own percentile target met) left 'cannot serve' unexplained; the blocker reads
+    the targets the core holds the replica to."""
+    def served(budget: int):
+        return estimate(catalog, plan(w__kind="llm_inference", w__model_id="llama-3.1-8b", w__prompt_tokens=1_500,
+                                      w__prompt_tokens_sd=1_500.0, w__serving_scenario="interactive", w__ttft_ms=4_000,
+                                      w__ttft_p50_ms=1_500, w__max_tokens_per_iteration=budget,
+                                      w__compute_dtype="fp8", w__weight_dtype="fp8", w__kv_dtype="fp8",
+                                      hardware__accelerator_id="h200-sxm", hardware__nodes=1))
+
+    least = served(2).figures.number("infer.token_budget_min_tokens")
+    short = served(int(least) - 1)
+    assert "infer.cannot_serve" in short.figures
+    named = check(short, "pitfall.token_budget_too_small")
+    assert named.numbers["target_ms"] == 1_500 and named.numbers["minimum"] == least
+    assert "pitfall.token_budget_too_small" not in set(check_ids(served(int(least))))
+
 # -- storage too slow (object storage, NFS, FSx) -------------------------------------------------------------------
 
 VISION = dict(w__kind="vision_train", w__model_id="resnet-50", w__dataset_items=1_281_167, w__epochs=90,
