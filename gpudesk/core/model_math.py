@@ -142,14 +142,15 @@ def param_breakdown(m: ModelArch) -> ParamBreakdown:
                           total, active, L, float(lora), float(matmul), h, V)
 
 
-def _record_source(m: ModelArch) -> str:
+def record_source(m: ModelArch) -> str:
+    """Where a model record's fields come from, as an input's source reads it."""
     src = m.provenance.source or "no citation"
     return f"model {m.id}: {src}"
 
 
 def record_arch_inputs(fs: FigureSet, m: ModelArch) -> None:
     """Record the architecture fields behind the arch.* figures."""
-    src = _record_source(m)
+    src = record_source(m)
     fs.input("arch.params_published", float(m.params_total), "params", f"{m.name}: published parameter count", src)
     if not has_layer_shapes(m):
         return
@@ -234,7 +235,7 @@ def kv_bytes_per_token(m: ModelArch, kv_dtype: str, tp: ArrayLike = 1) -> Figure
     fs.input("arch.kv_dtype_bytes", bytes_per_value(kv_dtype), "B", f"KV cache value size ({kv_dtype})")
     fs.input("arch.kv_tp", tp, "GPUs", "tensor-parallel degree t")
     full, sliding = kv_layer_counts(m) if has_layer_shapes(m) else (0, 0)
-    src = _record_source(m)
+    src = record_source(m)
     fs.input("arch.kv_window", float(m.sliding_window or 0), "tokens", "sliding window w (0 = none)", src)
     fs.add("arch.kv_layers_full", float(full), "layers", "layers caching every token", "L − L_sliding",
            ["arch.L"] if has_layer_shapes(m) else [])

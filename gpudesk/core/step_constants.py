@@ -16,6 +16,7 @@ from gpudesk.core.efficiency import Efficiencies
 from gpudesk.core.engine_release import record_scores, unfused
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
+from gpudesk.core.model_math import record_source
 
 if TYPE_CHECKING:
     from gpudesk.core.inference_step import ReplicaModel
@@ -52,9 +53,11 @@ def record_step_constants(fs: FigureSet, rep: ReplicaModel, hw: HardwareArrays, 
     for key, const in (("roofline_p", SV.SERVING_ROOFLINE_SHARPNESS), ("kv_bw", SV.SERVING_DECODE_KV_BW_EFFICIENCY),
                        ("prefill_share", SV.SERVING_PREFILL_GEMM_SHARE), ("expert_load_cv", SV.MOE_EXPERT_LOAD_CV)):
         fs.constant(f"eff.serving_{key}", const)
+    fs.input("infer.routed_experts", float(rep.model.n_experts), "experts",  # 0: dense, the MoE figures do not apply
+             "routed experts per MoE layer E (0: a dense model)", record_source(rep.model))
     fs.add("infer.expert_wait", rep.expert_wait, "x", "busiest expert rank's routed tokens / the mean",
            "1 + CV·√(e/E)·E[max of e standard normals] (E routed experts split whole over e expert ranks; 1 "
-           "without expert parallelism)", ["infer.in.ep", "eff.serving_expert_load_cv"])
+           "without expert parallelism)", ["infer.in.ep", "infer.routed_experts", "eff.serving_expert_load_cv"])
     grouped = [c for f, c in SV.MOE_GROUPED_GEMM_SHARE.items() if rep.model.is_moe and np.any(hw.family == f)]
     for key, const in (("k_half", SV.MOE_GROUPED_GEMM_K_HALF), ("n_half", SV.MOE_GROUPED_GEMM_N_HALF),
                        *(("share", c) for c in grouped)):
@@ -62,8 +65,9 @@ def record_step_constants(fs: FigureSet, rep: ReplicaModel, hw: HardwareArrays, 
     fs.add("infer.routed_gemm_share", rep.routed_share, "x", "routed expert GEMMs' rate / the dense GEMM rate",
            "R·K/(K + K_half)·N/(N + N_half) per expert GEMM (gate+up: N = 2·f/s, K = h; down: N = h, K = f/s; s = t "
            "without expert parallelism, else 1), their harmonic mean by FLOPs; 1 for a dense model or a family "
-           "with no grouped-GEMM measurement", ["infer.in.tp", "infer.in.ep", "eff.moe_grouped_k_half",
-                                                 "eff.moe_grouped_n_half", *(["eff.moe_grouped_share"] if grouped else [])])
+           "with no grouped-GEMM measurement", ["infer.in.tp", "infer.in.ep", "infer.routed_experts",
+                                                 "eff.moe_grouped_k_half", "eff.moe_grouped_n_half",
+                                                 *(["eff.moe_grouped_share"] if grouped else [])])
     fs.constant("eff.kernel_boundary", KERNEL_BOUNDARY_S)
     if not unfused(engine_release):
         fs.constant("eff.kernels_per_layer", DECODE_KERNELS_PER_LAYER)

@@ -87,3 +87,40 @@ def test_a_table_of_amounts_reads_them_in_one_unit(qapp, lang):
         assert cells[0] == ("0", "CNY"), cells
     model.set_figures(bank, ["tco.capex"])  # alone, it keeps its own unit
     assert (model.cell_text(0, 1), model.cell_text(0, 2)) == ("0", "元" if lang == "zh" else "CNY")
+
+
+@pytest.fixture(scope="module")
+def moe_serving():
+    """The gov plan serving DeepSeek-V3 (an MoE model) in place of its dense model."""
+    from dataclasses import replace
+
+    project = load_project(samples_dir() / "gov-llm-domestic-accelerator.gpudesk").project
+    phase = project.phases[0]
+    moe = replace(phase, workloads=[replace(phase.workloads[0], model_id="deepseek-v3"), *phase.workloads[1:]])
+    return estimate_plan(replace(project, phases=[moe, *project.phases[1:]]), Catalog.open()).phases[0].figures
+
+
+@pytest.mark.parametrize(("lang", "word"), [("zh", "不适用"), ("en", "not applicable")])
+def test_a_dense_model_shows_its_expert_figures_as_not_applicable(qapp, phases, moe_serving, lang, word):
+    """walk-23 found a dense model's Explain panel reading 'busiest expert rank ... 1 ×': a dense model routes no
+    tokens to experts, so the figure (and the routed experts' GEMM rate, 1 ×) does not apply, and says so."""
+    from gpudesk.results.plan_json import figures_to_json
+
+    serving, _ = phases
+    text = display_text(lang)
+    model = FigureTableModel(text=text)
+    keys = ["infer.expert_wait", "infer.routed_gemm_share"]
+    model.set_figures(serving, keys)
+    for key in keys:
+        assert serving.number(key) == 1  # as computed
+        assert model.value_text(key) == word, (key, model.value_text(key))
+        assert figures_to_json(serving)[key]["not_applicable"] == "the model is dense: it routes no tokens to experts"
+    step = explanation_html(serving.explain("infer.decode_step_s"), serving, text)
+    busiest = next(row for row in step.split("<tr>") if "infer.expert_wait" in row or (
+        "最忙专家" if lang == "zh" else "busiest expert") in row.replace("\u200b", ""))
+    assert word in busiest and ">1<" not in busiest, busiest
+    model.set_figures(moe_serving, keys)  # an MoE model: numbers again
+    assert moe_serving.number("infer.routed_experts") == 256
+    assert not not_applicable(moe_serving, "infer.expert_wait")
+    assert all(model.value_text(key) != word for key in keys)
+    assert "not_applicable" not in figures_to_json(moe_serving)["infer.expert_wait"]
