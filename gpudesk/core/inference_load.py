@@ -251,7 +251,8 @@ def queue_figures(fs: FigureSet, inp: InferenceInputs, a: dict[str, np.ndarray],
                                      held=kept["hold"] is not None, budgeted="infer.token_budget_sequences" in fs)
         if "budget_tokens" in kept["chord"][0]:
             record_idle_first_token(fs, kept["chord"][0], kept["q_tail"], valid,
-                                    {"ttft": a["ttft_target_s"], "ttft_tail": a["ttft_tail_target_s"]})
+                                    {"ttft": a["ttft_target_s"], "ttft_tail": a["ttft_tail_target_s"],
+                                     "e2e": a["e2e_target_s"]})
     elif dis is not None:
         lam_max = fs.add("infer.max_rate_per_replica", kept["lam_max"], "requests/s",
                          "highest rate per decode instance", "n / ((O + 1) · TPOT), n the most sequences in flight "

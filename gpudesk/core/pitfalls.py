@@ -202,24 +202,35 @@ def latency_pitfall(ttft_unloaded_s: float, target_s: float, which: str) -> list
 
 
 def token_budget_pitfall(idle_ttft_s: float, target_s: float, which: str, budget: float,
-                         prompt_tokens: float, minimum: float) -> list[Check]:
+                         prompt_tokens: float, minimum: float, output_tokens: float = 0.0) -> list[Check]:
     """The engine's token budget per iteration chunks a prompt so finely that even an idle replica misses the
-    first-token target (infer.token_budget_idle_ttft_s, or _p50_s): the replica serves nothing and no number of GPUs
-    helps; ``minimum`` the least budget that meets the targets (infer.token_budget_min_tokens)."""
+    first-token target (infer.token_budget_idle_ttft_s, or _p50_s), or, ``output_tokens`` given, leaves too little of
+    the end-to-end target ``target_s`` for them: the replica serves nothing and no number of GPUs helps; ``minimum``
+    the least budget that meets the targets (infer.token_budget_min_tokens)."""
+    fed = (f"With {budget:,.0f} tokens per iteration the engine feeds a {prompt_tokens:,.0f}-token prompt one chunk of "
+           f"at most {budget:,.0f} tokens an iteration, so even an idle replica needs {idle_ttft_s * 1000:,.0f} ms to "
+           "the first token")
+    numbers = {"ttft_ms": idle_ttft_s * 1000, "target_ms": target_s * 1000, "tokens": budget, "prompt": prompt_tokens,
+               "minimum": minimum}
+    raise_it = (f"Raise the engine's tokens per iteration to at least {minimum:,.0f} (TensorRT-LLM --max_num_tokens, "
+                "vLLM --max_num_batched_tokens), shorten the prompt")
+    if output_tokens > 0:
+        return [Check(
+            "pitfall.token_budget_e2e_unreachable", "blocker", "task",
+            "The engine's tokens per iteration leave the end-to-end target unreachable",
+            f"{fed}, leaving too little of the end-to-end target of {target_s * 1000:,.0f} ms for the "
+            f"{output_tokens:,.0f} output tokens at the percentile; more replicas cannot help. The end-to-end target "
+            f"needs at least {minimum:,.0f} tokens per iteration.",
+            f"{raise_it} or the outputs, or relax the end-to-end target.",
+            ("infer.token_budget_min_tokens",), {**numbers, "output_tokens": output_tokens})]
     if not (idle_ttft_s > target_s):
         return []
     return [Check(
         "pitfall.token_budget_too_small", "blocker", "task",
         "The engine's tokens per iteration leave the first-token target unreachable",
-        f"With {budget:,.0f} tokens per iteration the engine feeds a {prompt_tokens:,.0f}-token prompt one chunk of "
-        f"at most {budget:,.0f} tokens an iteration, so even an idle replica needs {idle_ttft_s * 1000:,.0f} ms to the "
-        f"first token against a {which} target of {target_s * 1000:,.0f} ms; more replicas cannot help. The first-token "
+        f"{fed} against a {which} target of {target_s * 1000:,.0f} ms; more replicas cannot help. The first-token "
         f"targets need at least {minimum:,.0f} tokens per iteration.",
-        f"Raise the engine's tokens per iteration to at least {minimum:,.0f} (TensorRT-LLM --max_num_tokens, vLLM "
-        "--max_num_batched_tokens), shorten the prompt, or relax the first-token target.",
-        ("infer.token_budget_min_tokens",), {"ttft_ms": idle_ttft_s * 1000, "target_ms": target_s * 1000,
-                                             "which": which, "tokens": budget, "prompt": prompt_tokens,
-                                             "minimum": minimum},
+        f"{raise_it}, or relax the first-token target.", ("infer.token_budget_min_tokens",), {**numbers, "which": which},
     )]
 
 

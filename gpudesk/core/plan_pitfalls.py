@@ -181,7 +181,8 @@ def _latency(phase: Phase, figures: FigureSet) -> list[Check]:
 def _token_budget(w: Workload, figures: FigureSet) -> list[Check]:
     """The budget is below the least one whose chunks let an idle replica meet the first-token targets the core
     holds it to (infer.in.ttft_target_s, infer.in.ttft_tail_target_s: interactive holds the median target at the
-    percentile): the P50 target where its idle first token misses it, else the percentile one."""
+    percentile, and infer.in.e2e_target_s): the P50 target where its idle first token misses it, else the percentile
+    one, else the end-to-end one (the least budget counts it: core/token_budget.idle_budget_floor)."""
     need = figures.number("infer.token_budget_min_tokens")
     if not need > w.max_tokens_per_iteration:
         return []
@@ -189,10 +190,13 @@ def _token_budget(w: Workload, figures: FigureSet) -> list[Check]:
     p50_target = figures.number("infer.in.ttft_target_s", 0.0)
     if p50_target > 0 and p50 > p50_target:
         return token_budget_pitfall(p50, p50_target, "P50", budget, float(w.prompt_tokens), need)
-    return token_budget_pitfall(figures.number("infer.token_budget_idle_ttft_s"),
-                                figures.number("infer.in.ttft_tail_target_s", 0.0),
-                                PERCENTILE.name_of(w.latency_percentile, "en"), budget,
-                                figures.number("infer.prompt_tokens_tail", float(w.prompt_tokens)), need)
+    tail, tail_target = figures.number("infer.token_budget_idle_ttft_s"), figures.number("infer.in.ttft_tail_target_s", 0)
+    prompt_tail = figures.number("infer.prompt_tokens_tail", float(w.prompt_tokens))
+    if tail_target > 0 and tail > tail_target:
+        return token_budget_pitfall(tail, tail_target, PERCENTILE.name_of(w.latency_percentile, "en"), budget,
+                                    prompt_tail, need)
+    return token_budget_pitfall(tail, figures.number("infer.in.e2e_target_s", 0.0), "", budget, prompt_tail, need,
+                                figures.number("infer.output_tokens_tail", float(w.output_tokens)))
 
 
 def _decode_target(phase: Phase, figures: FigureSet) -> list[Check]:

@@ -200,14 +200,18 @@ def budgeted_first_token(parts: dict[str, Any], lam: np.ndarray, exceed: tuple[f
 
 def idle_budget_floor(parts: dict[str, Any], targets: dict[str, Any]) -> np.ndarray:
     """The smallest budget M at which an idle replica's first token meets the first-token targets (P50 with the
-    median prompt, the percentile with I_p): it spans max(P, ⌈I/M⌉·t(0)) + one iteration, so the target T leaves
+    median prompt, the percentile with I_p) and the end-to-end one (E2E − O_p·TPOT for the first token, as
+    :func:`_meets` reads it): it spans max(P, ⌈I/M⌉·t(0)) + one iteration, so the target T leaves
     k = ⌊(T − TPOT)/t(0)⌋ iterations for the prompt's chunks and M ≥ ⌈I/k⌉. NaN where the prefill alone misses T
-    (no budget helps: pitfall.latency_target_unreachable) or no target binds."""
+    (no budget helps: pitfall.latency_target_unreachable, e2e_target_unreachable) or no target binds."""
     t0, _b = chord(parts)
     step = parts["step"]
     need = np.full(np.shape(parts["budget_tokens"]), np.nan)
+    whole = targets["e2e"] - parts["output_tail"] * step  # the end-to-end target less the percentile's outputs
     for target, prompt, prefill in ((targets["ttft"], parts["prompt_median"], parts["prefill_median"]),
-                                    (targets["ttft_tail"], parts["prompt_tail"], parts["prefill_tail"])):
+                                    (targets["ttft_tail"], parts["prompt_tail"], parts["prefill_tail"]),
+                                    (np.where(targets["e2e"] > 0, whole, 0.0), parts["prompt_tail"],
+                                     parts["prefill_tail"])):
         with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
             chunks = np.floor((target - step) / t0)
             floor = np.where((prefill + step <= target) & (chunks >= 1), np.maximum(np.ceil(prompt / chunks), 1.0),
@@ -235,8 +239,9 @@ def record_idle_first_token(fs: FigureSet, parts: dict[str, Any], q_tail: float,
                         "infer.tpot_s"])
     fs.add("infer.token_budget_min_tokens", np.where(budgeted, idle_budget_floor(parts, targets), np.nan), "tokens",
            "least token budget per iteration an idle replica meets the first-token targets with",
-           "the larger over the first-token targets T (P50: median I; percentile: I_p) of ⌈I / ⌊(T − TPOT) / t(0)⌋⌉: "
+           "the larger over the first-token targets T (P50: median I; percentile: I_p; E2E target − O_p · TPOT: I_p) "
+           "of ⌈I / ⌊(T − TPOT) / t(0)⌋⌉: "
            "the prompt's chunks of M tokens within what T leaves after one iteration; unknown where the prefill alone "
            "misses T",
            ["infer.token_budget_idle_ttft_s", "infer.token_budget_idle_ttft_p50_s", "infer.in.ttft_target_s",
-            "infer.in.ttft_tail_target_s"])
+            "infer.in.ttft_tail_target_s", "infer.in.e2e_target_s", "infer.output_tokens_tail"])

@@ -72,6 +72,8 @@ SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
     "pitfall.tpot_target_unreachable": {"step_ms": 7.9, "target_ms": 1.0},
     "pitfall.token_budget_too_small": {"ttft_ms": 5264.0, "target_ms": 3000.0, "which": "P99", "tokens": 2.0,
                                        "prompt": 4000.0, "minimum": 4.0},
+    "pitfall.token_budget_e2e_unreachable": {"ttft_ms": 2814.0, "target_ms": 4000.0, "tokens": 2.0, "prompt": 1000.0,
+                                             "minimum": 4.0, "output_tokens": 256.0},
     "pitfall.e2e_target_unreachable": {"step_ms": 7.9, "target_ms": 2000.0, "per_token_ms": 5.5, "output_tokens": 350.0},
     "pitfall.consumer_gpus": {"accelerator": "NVIDIA GeForce RTX 4090 24GB", "gpus": 8, "link": "none"},
     "pitfall.data_residency": {"storage": "Lustre (AWS FSx)", "provider": "AWS", "mode": "private"},

@@ -244,6 +244,26 @@ def test_a_token_budget_the_interactive_scenario_rules_out_is_named(catalog) -> 
     assert named.numbers["target_ms"] == 1_500 and named.numbers["minimum"] == least
     assert "pitfall.token_budget_too_small" not in set(check_ids(served(int(least))))
 
+
+def test_a_token_budget_the_end_to_end_target_rules_out_is_named(catalog) -> None:
+    """The budget's chunks met both first-token targets but left too little of the end-to-end one for the outputs
+    (the rate search reads E2E − O_p·TPOT for the first token): 'cannot serve' with no check. Named with the least
+    budget, which serves."""
+    def served(budget: int):
+        return estimate(catalog, plan(w__kind="llm_inference", w__model_id="llama-3.1-70b", w__parallel__tp=8,
+                                      w__ttft_ms=600_000, w__ttft_p50_ms=0, w__e2e_ms=4_000,
+                                      w__max_tokens_per_iteration=budget, w__compute_dtype="fp8", w__weight_dtype="fp8",
+                                      w__kv_dtype="fp8", hardware__accelerator_id="h200-sxm", hardware__nodes=1))
+
+    least = served(1).figures.number("infer.token_budget_min_tokens")
+    short = served(int(least) - 1)
+    assert "infer.cannot_serve" in short.figures
+    named = check(short, "pitfall.token_budget_e2e_unreachable")
+    assert named.numbers["target_ms"] == 4_000 and named.numbers["minimum"] == least and named.numbers["ttft_ms"] < 4_000
+    enough = served(int(least))
+    assert "pitfall.token_budget_e2e_unreachable" not in set(check_ids(enough))
+    assert enough.figures.number("infer.max_rate_per_replica") > 0
+
 # -- storage too slow (object storage, NFS, FSx) -------------------------------------------------------------------
 
 VISION = dict(w__kind="vision_train", w__model_id="resnet-50", w__dataset_items=1_281_167, w__epochs=90,
