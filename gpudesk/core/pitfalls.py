@@ -207,9 +207,10 @@ def token_budget_pitfall(idle_ttft_s: float, target_s: float, which: str, budget
     first-token target (infer.token_budget_idle_ttft_s, or _p50_s), or, ``output_tokens`` given, leaves too little of
     the end-to-end target ``target_s`` for them: the replica serves nothing and no number of GPUs helps; ``minimum``
     the least budget that meets the targets (infer.token_budget_min_tokens)."""
-    fed = (f"With {budget:,.0f} tokens per iteration the engine feeds a {prompt_tokens:,.0f}-token prompt one chunk of "
-           f"at most {budget:,.0f} tokens an iteration, so even an idle replica needs {idle_ttft_s * 1000:,.0f} ms to "
-           "the first token")
+    tokens = "token" if budget == 1 else "tokens"  # "1 token per iteration"
+    fed = (f"With {budget:,.0f} {tokens} per iteration the engine feeds a {prompt_tokens:,.0f}-token prompt one chunk "
+           f"of at most {budget:,.0f} {tokens} an iteration, so even an idle replica needs {idle_ttft_s * 1000:,.0f} "
+           "ms to the first token")
     numbers = {"ttft_ms": idle_ttft_s * 1000, "target_ms": target_s * 1000, "tokens": budget, "prompt": prompt_tokens,
                "minimum": minimum}
     raise_it = (f"Raise the engine's tokens per iteration to at least {minimum:,.0f} (TensorRT-LLM --max_num_tokens, "

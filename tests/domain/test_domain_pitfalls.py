@@ -181,7 +181,7 @@ def test_a_time_per_token_no_batch_meets_is_named(catalog, scenario, tpot_ms, e2
     assert f"{step:,.1f} ms" in named.message
 
 
-@pytest.mark.parametrize(("budget", "fires"), [(2, True), (64, False), (0, False)])
+@pytest.mark.parametrize(("budget", "fires"), [(1, True), (2, True), (64, False), (0, False)])
 def test_a_token_budget_too_small_for_the_first_token_is_named(catalog, budget, fires) -> None:
     """An engine that takes 2 tokens an iteration feeds a 4,000-token prompt over 2,000 iterations or more: even an
     idle replica misses the 3 s first-token target, the replica serves nothing, and the blocker says it is the
@@ -198,9 +198,10 @@ def test_a_token_budget_too_small_for_the_first_token_is_named(catalog, budget, 
     named = check(est, "pitfall.token_budget_too_small")
     idle = est.figures.number("infer.token_budget_idle_ttft_s") * 1000
     assert named.severity == "blocker" and named.numbers["ttft_ms"] == pytest.approx(idle) and idle > 3000
-    assert named.numbers["tokens"] == 2 and f"{idle:,.0f} ms" in named.message
+    assert named.numbers["tokens"] == budget and f"{idle:,.0f} ms" in named.message
+    assert f"With {budget} token{'s' if budget > 1 else ''} per iteration" in named.message  # "1 token", not "1 tokens"
 
-    assert named.numbers["minimum"] == est.figures.number("infer.token_budget_min_tokens") > 2
+    assert named.numbers["minimum"] == est.figures.number("infer.token_budget_min_tokens") > budget
     assert f"at least {named.numbers['minimum']:,.0f} tokens per iteration" in named.message
 
 
