@@ -149,7 +149,7 @@ def phase_charts(ctx: ProposalContext, phase: PhaseEstimate, home: str) -> list[
 
 def _servers_named(spec: object, phase: PhaseEstimate, lang: str) -> object:
     """A rack elevation whose server boxes name the chassis as the rest of the document does (a generic chassis
-    in the reader's language: "通用 8 卡 NVIDIA L20 48GB 服务器", not the catalog's "Generic 8 x L20 server")."""
+    in the reader's language: "通用 8 卡 NVIDIA L20 48GB 服务器", not the catalog's "Generic 8 × L20 server")."""
     if not isinstance(spec, RackLayoutSpec):
         return spec
     catalog_name, shown = phase.config.server_name, configured_server_name(phase.config, lang)

@@ -2,7 +2,7 @@
 
 Vendor products keep their catalog names (product names are not translated), in Chinese the row's ``name_zh``
 where the English name describes the product in words ("NVIDIA GB200 NVL72 rack"). A generic chassis, one the catalog
-lists under vendor ``various`` ("Generic 8 x L40S server") or one the core derives for an accelerator no catalog
+lists under vendor ``various`` ("Generic 8 × L40S server") or one the core derives for an accelerator no catalog
 server holds (vendor ``generic``), is named through the pattern ``server_name.generic`` / ``server_name.derived``
 of ``resources/i18n/names_<lang>.toml``: its GPU count and the accelerator's product name, in the reader's words.
 Those names have a catalogue of their own, apart from the proposal's wording (``report_<lang>.toml``): the window's

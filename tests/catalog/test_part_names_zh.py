@@ -18,7 +18,7 @@ from gpudesk.report.server_names import server_display_name, storage_display_nam
 BRACKETED = re.compile(r"[（(]([^（()）]*)[）)]")
 ENGLISH_WORD = re.compile(r"(?<![A-Za-z0-9.-])[a-z][a-z-]+(?![A-Za-z0-9])")
 """A word of lower-case Latin letters: part numbers, brands and acronyms (HGX, MLU-Link, BI-V100) start upper-case
-or hold digits; "x" between counts is one letter."""
+or hold digits; a count of parts reads "8 × Ascend 910B" (test_no_name_writes_a_latin_x_for_times)."""
 GOLDEN = Path(__file__).resolve().parents[1] / "report" / "golden"
 
 
@@ -35,7 +35,7 @@ def catalog() -> Catalog:
 def test_the_rule_finds_an_english_word_in_brackets_and_passes_a_part_number() -> None:
     assert bracketed_english("NVIDIA GB200 (per Blackwell GPU of a Grace Blackwell superchip)") == [
         "per", "of", "superchip"]
-    assert bracketed_english("Huawei Atlas 800T A2 (8 x Ascend 910B)") == []
+    assert bracketed_english("Huawei Atlas 800T A2 (8 × Ascend 910B)") == []
     assert bracketed_english("NVIDIA B200 (HGX/DGX) 180GB") == []
 
 
@@ -91,3 +91,23 @@ def test_a_check_and_a_reason_name_the_part_in_chinese(catalog: Catalog) -> None
     assert gb200.name_zh in message and "superchip" not in message
     assert reason_text(Reason("point_gpus", {"accelerator": gb200.name, "gpus": 8}), "zh") == f"{gb200.name_zh} × 8 卡"
     assert reason_text(Reason("point_gpus", {"accelerator": gb200.name, "gpus": 8}), "en").startswith(gb200.name)
+
+
+LATIN_TIMES = re.compile(r"\d(?:\s*\w+)?\s+[xX]\s+\S")
+"""A count (with its noun: "7 links x 64 GB/s") then a Latin x standing alone before what is counted."""
+
+
+def test_no_name_writes_a_latin_x_for_times(catalog: Catalog) -> None:
+    """walk-23 found "Atlas 800T A2 (8 x Ascend 910B)": a count of parts is written with a multiplication sign,
+    "8 × Ascend 910B", in both languages (product names such as "Mixtral 8x7B" and lanes "PCIe 4.0 x16" keep theirs)."""
+    assert LATIN_TIMES.search("Huawei Atlas 800T A2 (8 x Ascend 910B)")
+    assert LATIN_TIMES.search("AMD XGMI (MI355X: 7 links x 76.5 GB/s)")
+    assert not LATIN_TIMES.search("Mixtral 8x7B") and not LATIN_TIMES.search("PCIe 4.0 x16")
+    rows = [*catalog.accelerators(), *catalog.models(), *catalog.servers(), *catalog.interconnects(),
+            *catalog.switches(), *catalog.nics(), *catalog.storage_options()]
+    named = {(row.id, lang): display_name(row.name, getattr(row, "name_zh", ""), lang)
+             for row in rows for lang in ("en", "zh")}
+    assert len(named) > 250
+    latin = {key: name for key, name in named.items() if LATIN_TIMES.search(name)}
+    assert not latin, latin
+    assert named[("ascend-910b-8-server", "en")] == "Huawei Atlas 800T A2 (8 × Ascend 910B)"

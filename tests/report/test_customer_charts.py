@@ -62,7 +62,7 @@ def test_rack_elevation_names_a_generic_chassis_in_the_readers_language(searched
     doc = build_proposal(plan, project, "zh", Branding(), catalog_date="2026-12-01", catalog=searched_sample.catalog)
     racks = [ref.spec for ref in doc.charts() if getattr(ref.spec, "kind", "") == "rack_layout"]
     labels = {box.label for spec in racks for rack in spec.racks for box in rack.boxes}
-    assert racks and plan.phases[0].config.server_name not in labels  # the catalog's "Generic 8 x L20 server"
+    assert racks and plan.phases[0].config.server_name not in labels  # the catalog's "Generic 8 × L20 server"
     assert any(label.startswith("通用 8 卡") for label in labels)
 
 

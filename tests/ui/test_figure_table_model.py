@@ -72,7 +72,7 @@ def test_a_total_with_unpriced_lines_shows_them_beside_its_amount() -> None:
     from gpudesk.ui.widgets.display_text import display_text
 
     made = FigureSet()
-    waiting = ("Generic 8 x Cambricon MLU370-X8 server", "Installation and commissioning", "Maintenance", "Storage")
+    waiting = ("Generic 8 × Cambricon MLU370-X8 server", "Installation and commissioning", "Maintenance", "Storage")
     made.input("plan.phase_cost", 1_279_393.0, "CNY", "cost of this phase", awaiting=waiting)
     made.input("tco.one_time", 0.0, "CNY", "paid once", awaiting=waiting[:2])
     made.input("tco.colo_per_year", 0.0, "CNY", "colocation per year")

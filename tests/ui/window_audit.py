@@ -14,7 +14,7 @@ visible text show a code, a raw number or (in Chinese) English.
   in ``window_audit_charts`` (imported here for the audit).
 * :func:`bad_texts` — the texts that show a raw code (snake_case, a figure key, a field path, a catalog id, a
   vocabulary code spelt with spaces), NaN or infinity, scientific notation, a "1 = yes" code, "1 GPUs" in
-  English, or, in Chinese, a generic server's English name ("Generic 8 x L40S server") and English words outside
+  English, or, in Chinese, a generic server's English name ("Generic 8 × L40S server") and English words outside
   the allow-list of ``test_i18n_support``.
 """
 
@@ -64,7 +64,7 @@ SNAKE = re.compile(r"(?<![\w.\-/])[a-z][a-z0-9]*_[a-z0-9_]+(?![\w.])")
 FIELD_PATH = re.compile(r"\b[a-z_]+\[\d+\]")
 NAN_INF = re.compile(r"(?<![A-Za-z])(?:nan|NaN|-?inf)(?![A-Za-z])|∞|无穷")
 SCIENTIFIC = re.compile(r"(?<![\w\-.])\d+(?:\.\d+)?e[-+]?\d+(?![\w\-])", re.IGNORECASE)
-GENERIC_SERVER = re.compile(r"\bGeneric \d+[- ]")  # "Generic 8 x L40S server": named by a pattern in Chinese
+GENERIC_SERVER = re.compile(r"\bGeneric \d+[- ]")  # "Generic 8 × L40S server": named by a pattern in Chinese
 PLURAL_ONE = re.compile(r"(?<![\d.,])1 (?:GPUs|servers|nodes|racks|replicas|years|months|lines|stages|epochs|jobs|"
                         r"items|sequences)\b")  # "1 GPUs", "1 stages" (pipeline stages on the bank's step 2)
 BYTES_IN_DIGITS = re.compile(r"\d{1,3}(?:,\d{3}){2,}(?:\.\d+)?\s*B/")
