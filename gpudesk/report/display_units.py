@@ -86,10 +86,10 @@ def rescale_bytes(value: float, unit: str) -> tuple[str, float] | None:
     return None
 
 
-def display_value(value: float | str, unit: str, lang: str = "en") -> tuple[str, str]:
+def display_value(value: float | str, unit: str, lang: str = "en", wan: bool = False) -> tuple[str, str]:
     """Human units for display: bytes as GB, FLOPs with SI prefixes, long times in h/days, short ones in ms,
-    CNY in 万元 in Chinese; an unknown value as "unknown", an infinite time as "overloaded", other infinities
-    as "unlimited"."""
+    CNY in 万元 in Chinese (``wan``: in 万 from 1 亿 up too, a column in 万); an unknown value as "unknown", an
+    infinite time as "overloaded", other infinities as "unlimited"."""
     if isinstance(value, str):
         return unit, value
     if value != value:
@@ -101,7 +101,7 @@ def display_value(value: float | str, unit: str, lang: str = "en") -> tuple[str,
             return "", NEVER
         return "", OVERLOADED if unit in _TIME_UNITS else UNLIMITED
     money, slash, per = unit.partition("/")
-    chinese = money_in_chinese_units(value, money, lang)
+    chinese = money_in_chinese_units(value, money, lang, wan)
     if chinese is not None:
         return chinese[1] + slash + per, chinese[0]
     magnitude = abs(value)

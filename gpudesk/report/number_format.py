@@ -84,9 +84,11 @@ CHINESE_MONEY_UNITS = {"CNY": ((YI, "亿元"), (WAN, "万元")), "USD": ((YI, "�
 """How a Chinese reader counts large amounts of each currency: 17.9 万美元 as 410.1 万元, never $178,881."""
 
 
-def money_in_chinese_units(value: float, currency: str, lang: str) -> tuple[str, str] | None:
+def money_in_chinese_units(value: float, currency: str, lang: str, wan: bool = False) -> tuple[str, str] | None:
     """``(number, unit)`` as a Chinese reader expects the amount: ('410.1', '万元'), ('2.35', '亿元'),
-    ('17.9', '万美元'); None to keep it.
+    ('17.9', '万美元'); None to keep it. ``wan``: the amount stands in a column in 万 (``wan_column``), so it reads in
+    万 below 10,000 ('0 万元', '0.85 万美元') and from 1 亿 up ('13,512 万元' above '5,204 万元', never '1.35 亿元'
+    there), as the bill of materials does.
 
     Amounts of 10,000 and more, in Chinese, are scaled, in yuan and in US dollars alike; English keeps its own
     form. Surfaces that show the number and its unit in separate cells (the step pages' figure tables) use this;
@@ -94,8 +96,10 @@ def money_in_chinese_units(value: float, currency: str, lang: str) -> tuple[str,
     """
     if lang != "zh" or currency not in CHINESE_MONEY_UNITS or not math.isfinite(value):
         return None
+    if wan and abs(value) < WAN:
+        return format_number(value / WAN), dict(CHINESE_MONEY_UNITS[currency])[WAN]
     for divisor, unit in CHINESE_MONEY_UNITS[currency]:
-        if abs(value) >= divisor:
+        if abs(value) >= divisor and not (wan and divisor == YI):
             scaled = value / divisor
             places = 2 if divisor == YI else (0 if abs(scaled) >= 1000 else 1)
             return f"{scaled:,.{places}f}", unit
@@ -105,22 +109,23 @@ def money_in_chinese_units(value: float, currency: str, lang: str) -> tuple[str,
 def wan_column(values: Iterable[float | None], currency: str, lang: str) -> bool:
     """Whether a column of amounts (or a table's amounts) reads in 万: in Chinese, when any of them reaches 10,000.
     One unit for a money column: the investment table read '$0' (one-time) beside '7.0 万美元' (per year), and a
-    bill of materials '$6,304' over '1.7665 万美元', as if two currencies were mixed."""
+    bill of materials '$6,304' over '1.7665 万美元', as if two currencies were mixed; the alternatives table read
+    '1.35 亿元' above '5,204 万元' (walk-23). In 万 throughout, not in the unit of the largest: a Chinese quotation
+    states amounts in 万元 (the bill of materials, to the yuan), and '0.52 亿元' would round away what 万 keeps."""
     return lang == "zh" and currency in CHINESE_MONEY_UNITS and any(
         v is not None and math.isfinite(v) and abs(v) >= WAN for v in values)
 
 
 def format_money_zh(value: float | None, currency: str, wan: bool = False) -> str:
     """Money as a Chinese quotation writes it: 万元 / 亿元 (万美元 / 亿美元) from 10,000 up, else ``format_money``;
-    ``wan``: an amount below 10,000 in 万 too, as the rest of its column ('0 万美元', '0.85 万美元').
+    ``wan``: every amount in 万, as the rest of its column: below 10,000 ('0 万美元', '0.85 万美元') and from 1 亿 up
+    ('13,512 万元').
 
     4,101,082 CNY -> '410.1 万元'; 2.35e8 CNY -> '2.35 亿元'; 9,740 CNY -> '¥9,740'; 178,881 USD -> '17.9 万美元'.
     """
     if value is None or (isinstance(value, float) and not math.isfinite(value)):
         return format_money(value, currency)
-    if wan and currency in CHINESE_MONEY_UNITS and abs(value) < WAN:
-        return f"{format_number(value / WAN)} {dict(CHINESE_MONEY_UNITS[currency])[WAN]}"
-    parts = money_in_chinese_units(value, currency, "zh")
+    parts = money_in_chinese_units(value, currency, "zh", wan)
     if parts is None:
         return format_money(value, currency)
     return f"{parts[0]} {parts[1]}"

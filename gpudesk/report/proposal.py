@@ -41,7 +41,7 @@ from gpudesk.report.document import (
 )
 from gpudesk.report.figure_rows import rows_of
 from gpudesk.report.number_format import format_number, format_percent, format_quantity
-from gpudesk.report.proposal_alternatives import candidate_cost
+from gpudesk.report.proposal_alternatives import candidate_cost, costs_in_wan
 from gpudesk.report.proposal_bom import bom_section
 from gpudesk.report.proposal_context import ProposalContext
 from gpudesk.report.proposal_summary import rate_text, summary_section
@@ -342,12 +342,13 @@ def _candidate_table(ctx: ProposalContext, candidates: list[Candidate], owned: b
     own = next((c for c in listed if c.pinned), None)
     if own is not None and own not in shown:  # the plan's own row below the best: in its place, with its rank
         shown = shown[:CANDIDATE_ROWS - 1] + [own]
+    wan = costs_in_wan(shown, t)  # one unit for the cost column
     for c in shown:
         rows.append((
             str(c.rank), c.accelerator_named(t.lang), format_number(c.gpus, 0), format_number(c.nodes, 0), c.layout,
             t.get("value.yes") if c.fits else t.get("value.no"),
             _performance(c, t),
-            candidate_cost(c.cost, c.cost_unit, t),
+            candidate_cost(c.cost, c.cost_unit, t, wan),
         ))
     marked = frozenset((r, 1) for r, c in enumerate(shown) if c.pinned)
     return DataTable(header, tuple(rows), ("right", "left", "right", "right", "left", "center", "right", "right"),

@@ -8,7 +8,7 @@ from __future__ import annotations
 from gpudesk.core.candidates import Candidate
 from gpudesk.report.check_text import reason_text
 from gpudesk.report.document import DataTable, Note
-from gpudesk.report.number_format import CURRENCY_SYMBOLS, format_money, format_number, format_quantity
+from gpudesk.report.number_format import CURRENCY_SYMBOLS, format_money, format_number, format_quantity, wan_column
 from gpudesk.report.proposal_context import ProposalContext
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.results.plan_result import PhaseEstimate
@@ -22,11 +22,13 @@ def alternatives_table(ctx: ProposalContext, phase: PhaseEstimate) -> DataTable 
     if not others:
         return None
     own = next((c for c in phase.candidates if c.pinned), None)
+    wan = costs_in_wan([*others, *([own] if own is not None else [])], t)  # one unit: not '1.35 亿元' over '5,204 万元'
     rows = [(t.get("exec.chosen"), _configuration(own.accelerator_named(t.lang), own.precision, own.layout, t)
              if own is not None else phase.config.accelerator_named(t.lang), format_number(phase.config.gpus, 0),
-             candidate_cost(own.cost, own.cost_unit, t) if own is not None else t.get("bom.quote_needed"))]
+             candidate_cost(own.cost, own.cost_unit, t, wan) if own is not None else t.get("bom.quote_needed"))]
     rows += [(t.get("exec.alternative", n=i), _configuration(c.accelerator_named(t.lang), c.precision, c.layout, t),
-              format_number(c.gpus, 0), candidate_cost(c.cost, c.cost_unit, t)) for i, c in enumerate(others, start=1)]
+              format_number(c.gpus, 0), candidate_cost(c.cost, c.cost_unit, t, wan))
+             for i, c in enumerate(others, start=1)]
     header = (t.get("search.option"), t.get("search.configuration"), t.get("candidates.gpus"),
               t.get("candidates.cost" if phase.config.owns_hardware else "candidates.cost_rent"))
     return DataTable(header, tuple(rows), ("left", "left", "right", "right"), title=t.get("exec.alternatives"))
@@ -64,10 +66,16 @@ def _configuration(accelerator: str, precision: str, layout: str, t: ReportText)
     return accelerator if not detail else (f"{accelerator}（{detail}）" if t.lang == "zh" else f"{accelerator} ({detail})")
 
 
-def candidate_cost(cost: float, unit: str, t: ReportText) -> str:
-    """A ranked row's cost over the phase (its ledger total, in the plan's currency); a quote needed when unknown."""
+def candidate_cost(cost: float, unit: str, t: ReportText, wan: bool = False) -> str:
+    """A ranked row's cost over the phase (its ledger total, in the plan's currency); a quote needed when unknown;
+    ``wan``: its column reads in 万 (``costs_in_wan``)."""
     if unit not in CURRENCY_SYMBOLS:
         return format_quantity(cost, unit, t)
     if cost != cost:
         return t.get("bom.quote_needed")
-    return format_money(cost, unit, t.lang)
+    return format_money(cost, unit, t.lang, wan)
+
+
+def costs_in_wan(candidates: list[Candidate], t: ReportText) -> bool:
+    """Whether a table's cost column of ``candidates`` reads in 万 (``number_format.wan_column``), one unit for it."""
+    return any(wan_column([c.cost], c.cost_unit, t.lang) for c in candidates)

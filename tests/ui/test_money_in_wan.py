@@ -102,3 +102,27 @@ def test_ranked_rows_read_times_and_money_as_the_figure_tables(qapp) -> None:
 
     assert _number(0.0501, "days") == "1.2 h" and _number(1.16, "days") == "1.16 days"
     assert _number(143_969.0, "USD") == "143,969 USD"
+
+
+def test_the_ranked_cost_column_reads_one_unit_in_chinese(qapp) -> None:
+    """walk-23: a cost column read '1.35 亿元' above '5,204 万元'; the window's ranked table (and a figure table of
+    amounts) reads them all in 万, as the proposal's and the bill of materials."""
+    from dataclasses import replace
+
+    from PySide6.QtCore import QLocale
+
+    from gpudesk.ui.panels.candidate_model import COL_COST, CandidateTableModel
+
+    plan = estimate_plan(load_project(samples_dir() / "bank-llm-assistant.gpudesk").project, Catalog.open())
+    own = next(c for c in plan.phases[-1].candidates if c.pinned and c.cost_unit == "CNY")
+    rows = [replace(own, cost=135_120_000.0), replace(own, cost=52_040_000.0, pinned=False, rank=own.rank + 1)]
+    was = QLocale()
+    QLocale.setDefault(QLocale(QLocale.Language.Chinese, QLocale.Country.China))
+    try:
+        model = CandidateTableModel()
+        model.set_candidates(rows)
+        cells = [model.index(r, COL_COST).data() for r in range(2)]
+    finally:
+        QLocale.setDefault(was)
+    assert cells == ["13,512 万元", "5,204 万元"], cells
+    assert display_value(135_120_000.0, "CNY/year", "zh", wan=True) == ("万元/year", "13,512")

@@ -19,6 +19,7 @@ from gpudesk.core.reason_values import Quantity
 from gpudesk.core.search_words import ITEM_RATE_UNITS
 from gpudesk.report.check_text import quantity_text, reasons_in
 from gpudesk.report.display_units import display_value
+from gpudesk.report.number_format import wan_column
 from gpudesk.results.plan_result import Candidate
 from gpudesk.ui.status_style import BLOCKED, COMPLETE, MARKS, UNKNOWN
 from gpudesk.ui.widgets.figure_table import pending_word
@@ -39,13 +40,14 @@ _ANSWERED = frozenset((_DISPLAY, SORT_ROLE, ACCELERATOR_ID_ROLE, Qt.ItemDataRole
 every cell of a column sized to its contents), and every other role is answered at once with None."""
 
 
-def _number(value: float, unit: str) -> str:
+def _number(value: float, unit: str, wan: bool = False) -> str:
     """A row's time or cost as the figure tables show it (``display_value``: CNY in 万元 in Chinese, '52.3 万元/月'; a
-    time in the largest unit it reaches, '1.2 h' where the row read '0.0501 days')."""
+    time in the largest unit it reaches, '1.2 h' where the row read '0.0501 days'); ``wan``: the cost column reads
+    in 万 (``number_format.wan_column``), '13,512 万元' above '5,204 万元', never '1.35 亿元' there."""
     if not math.isfinite(value):
         return "—"
     text = session_text()
-    shown_unit, number = display_value(value, unit, text.lang)
+    shown_unit, number = display_value(value, unit, text.lang, wan)
     return f"{text.value(number)} {text.unit(shown_unit)}".strip()
 
 
@@ -222,7 +224,8 @@ class CandidateTableModel(RowsTableModel):
                 return "—"
             if c.pinned and self._costs_pending and not math.isfinite(c.cost):
                 return pending_word(session_language())
-            return _number(c.cost, c.cost_unit) if math.isfinite(c.cost) else self.tr("no price")
+            wan = any(wan_column([r.cost], r.cost_unit, session_language()) for r in self._rows if r is not None)
+            return _number(c.cost, c.cost_unit, wan) if math.isfinite(c.cost) else self.tr("no price")
         if not estimated:
             return MARKS[UNKNOWN]
         return MARKS[COMPLETE] if c.fits else MARKS[BLOCKED]

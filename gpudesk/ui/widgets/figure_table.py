@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Collection, Container
 from typing import Any
 
@@ -16,7 +15,7 @@ from gpudesk.report.chart_text import translate
 from gpudesk.report.cost_basis import basis_label, total_span
 from gpudesk.report.display_units import NEVER, NOT_APPLICABLE, UNKNOWN, as_row_label, display_value
 from gpudesk.report.ledger_text import awaiting_total
-from gpudesk.report.number_format import CHINESE_MONEY_UNITS, WAN, format_number, wan_column
+from gpudesk.report.number_format import CHINESE_MONEY_UNITS, wan_column
 from gpudesk.report.series_text import series_value
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.ui.widgets.column_fit import FittedColumns
@@ -304,11 +303,8 @@ def figure_display(figures: FigureSet, key: str, text: DisplayText, index: int |
         explained = figures.explain(key, index)
         return series_value(explained.series, explained.over, each)
     value = figures.value_at(key, index)
-    unit, shown = display_value(value, figures.unit(key), text.lang)
-    amount = _amount(figures, key) if wan and isinstance(value, float) and math.isfinite(value) else None
-    if amount is not None and isinstance(value, float) and abs(value) < WAN:  # in 万 as its table: '0 万元', not '0 元'
-        unit, shown = dict(CHINESE_MONEY_UNITS[amount[0]])[WAN] + (f"/{amount[1]}" if amount[1] else ""), \
-            format_number(value / WAN)
+    # an amount in 万 as its table: '0 万元', not '0 元'; '13,512 万元', not '1.35 亿元' (a price per unit keeps its form)
+    unit, shown = display_value(value, figures.unit(key), text.lang, wan and _amount(figures, key) is not None)
     waiting = figures.awaiting(key)
     if waiting and isinstance(value, float):  # a total's priced part: the lines awaiting a quote beside it, as the proposal prints them
         marked = awaiting_total(text.unit(unit, currency), len(waiting), ReportText(text.lang), priced_part=value)
