@@ -29,6 +29,7 @@ from gpudesk.report.number_format import (
     format_money,
     format_number,
     format_quantity,
+    wan_column,
 )
 from gpudesk.report.server_names import catalog_names
 from gpudesk.report.text_catalog import ReportText
@@ -48,11 +49,17 @@ def value_text(row: ComparisonRow, index: int, comparison: PlanComparison, text:
     if value is None:
         return MISSING
     if row.metric.money:
-        shown = format_money(value, comparison.currency, text.lang)
+        shown = format_money(value, comparison.currency, text.lang, in_wan(row, comparison, text.lang))
         waiting = row.awaiting[index] if row.awaiting else 0
         return awaiting_total(shown, waiting, text, stacked=stacked)
     decimals = 0 if row.metric.id in ("gpus", "servers", "racks", "unpriced") else None
     return format_quantity(value, row.metric.unit, text, decimals)
+
+
+def in_wan(row: ComparisonRow, comparison: PlanComparison, lang: str) -> bool:
+    """Whether a money row's amounts (and their differences) read in 万 (``number_format.wan_column``): one unit
+    across the plans, never '1.21 亿元' beside '1.9 万元' and '¥0' (walk-23)."""
+    return row.metric.money and wan_column([*row.values, *row.deltas], comparison.currency, lang)
 
 
 def delta_text(row: ComparisonRow, index: int, comparison: PlanComparison, lang: str = "en") -> str:
@@ -60,7 +67,8 @@ def delta_text(row: ComparisonRow, index: int, comparison: PlanComparison, lang:
     if delta is None:
         return MISSING
     sign = "+" if delta > 0 else ""
-    shown = format_money(delta, comparison.currency, lang) if row.metric.money else format_number(delta)
+    shown = format_money(delta, comparison.currency, lang, in_wan(row, comparison, lang)) if row.metric.money \
+        else format_number(delta)
     relative = row.relative_delta(index)
     pct = f" ({percent_text(relative, 1, signed=True)})" if relative is not None else ""
     return f"{sign}{shown}{pct}"
@@ -207,7 +215,8 @@ def decision_rows(comparison: PlanComparison, text: ReportText) -> list[tuple[st
         else:
             gap = abs((row.values[runner] or 0.0) - (row.values[winners[0]] or 0.0))
             decimals = 0 if row.metric.id in ("gpus", "servers", "racks", "unpriced") else None
-            shown = (format_money(gap, comparison.currency, text.lang) if row.metric.money
+            shown = (format_money(gap, comparison.currency, text.lang, in_wan(row, comparison, text.lang))
+                     if row.metric.money
                      else format_quantity(gap, row.metric.unit, text, decimals))  # "78.9 kW", not "78.9"
             floor = "_floor" if not row.is_ranked(runner) else ""  # its total leaves out lines awaiting quotes
             why = text.get(f"compare.why_{row.metric.better}{floor}", value=best_text, other=comparison.names[runner],

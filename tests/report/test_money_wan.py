@@ -68,3 +68,16 @@ def test_the_zh_comparison_reads_in_wan(bank) -> None:  # type: ignore[no-untype
     comparison = compare_plans([bank, bank])
     zh = "\n".join("|".join(row) for row in table_cells(comparison, ReportText("zh")))
     assert "万元" in zh and not BIG_YUAN.search(zh)
+
+
+def test_a_zh_comparison_row_reads_its_amounts_in_one_unit(bank, searched_sample) -> None:  # type: ignore[no-untyped-def]
+    """walk-23: a compared row read '1.21 亿元' beside '¥0' and '1.9 万元' (a plan of 1 亿 and more beside small
+    ones); each money row reads every plan's amount, and their differences, in 万, as a column of the proposal."""
+    gov = searched_sample("gov-llm-domestic-accelerator")
+    assert gov[1].phases[0].costs.currency == "CNY"
+    rows = table_cells(compare_plans([bank, gov]), ReportText("zh"))
+    units = [({unit for unit in ("亿元", "万元", "¥") for cell in row[2:] if unit in cell}, row) for row in rows]
+    money = [(found, row) for found, row in units if found]
+    assert len(money) >= 3
+    for found, row in money:
+        assert found == {"万元"}, row
