@@ -104,17 +104,25 @@ def prefill_span(tokens: np.ndarray, prefill: np.ndarray, per_schedule: np.ndarr
     return np.asarray(np.maximum(prefill, iters * t))
 
 
-def budgeted_at(parts: dict[str, Any], lam: np.ndarray, q_tail: float) -> dict[str, np.ndarray]:
-    """At ``lam`` requests/s per replica: n, t(n), the prompts' service max(P, S_b), the first token's P50 and
-    percentile with the budget's prefill spans, and whether the budget keeps up (λ·service < 1)."""
+def _steady(parts: dict[str, Any], lam: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """At ``lam`` requests/s per replica: n = λ·O·t(n) on the chord t = A + B·n, t, the prompt tokens per iteration
+    the decodes leave (s·M − n, all schedules) and the prompts' service max(P, S_b) (inf n where λ·O·B ≥ 1)."""
     a, b = chord(parts)
     out = parts["output"]
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         room = 1.0 - lam * out * b
         n = np.where(room > 0, lam * out * a / room, np.inf)
         t = a + b * n
-        free = parts["budget_tokens"] - n  # prompt tokens per iteration, all schedules
+        free = parts["budget_tokens"] - n
         service = np.maximum(parts["prefill"], np.where(free > 0, parts["prompt"] * t / free, np.inf))
+    return n, t, free, service
+
+
+def budgeted_at(parts: dict[str, Any], lam: np.ndarray, q_tail: float) -> dict[str, np.ndarray]:
+    """At ``lam`` requests/s per replica: n, t(n), the prompts' service max(P, S_b), the first token's P50 and
+    percentile with the budget's prefill spans, and whether the budget keeps up (λ·service < 1)."""
+    n, t, free, service = _steady(parts, lam)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         per_schedule = free / parts["schedules"]
         fits = (lam * service < 1.0) & np.isfinite(t)
         med = wait_quantile(lam, service, 1.0, 0.5, parts["k"]) + prefill_span(
@@ -124,8 +132,10 @@ def budgeted_at(parts: dict[str, Any], lam: np.ndarray, q_tail: float) -> dict[s
     return {"n": n, "t": t, "fits": fits, "ttft": med, "ttft_tail": tail}
 
 
-def _meets(parts: dict[str, Any], targets: dict[str, np.ndarray], lam: np.ndarray, q_tail: float) -> np.ndarray:
-    at = budgeted_at(parts, lam, q_tail)
+def _meets(parts: dict[str, Any], targets: dict[str, np.ndarray], lam: np.ndarray, q_tail: float,
+           at: dict[str, np.ndarray] | None = None) -> np.ndarray:
+    """Whether the budgeted replica at ``lam`` keeps up and meets every target (``at``: budgeted_at there, if read)."""
+    at = budgeted_at(parts, lam, q_tail) if at is None else at
     ok = at["fits"] | (lam <= 0)
     ok &= (targets["ttft"] <= 0) | (at["ttft"] <= targets["ttft"]) | (lam <= 0)
     ok &= (targets["ttft_tail"] <= 0) | (at["ttft_tail"] <= targets["ttft_tail"]) | (lam <= 0)
@@ -144,16 +154,19 @@ def budgeted_rate(parts: dict[str, Any], targets: dict[str, np.ndarray], z: floa
     parts = {k: np.broadcast_to(np.asarray(v, dtype=np.float64), shape) if not isinstance(v, float) else v
              for k, v in parts.items()}
     targets = {k: np.broadcast_to(np.asarray(v, dtype=np.float64), shape) for k, v in targets.items()}
-    hi = np.asarray(res["rate"], dtype=np.float64)
+    rate = np.asarray(res["rate"], dtype=np.float64)
     # the engine batch C the budget caps bounds n like the slots (_server_rate reads it as throughput or tpot)
     at_cap = (res["in_flight"] >= parts["fed"] * (1.0 - 1e-12)) & (parts["fed"] < parts["slots"])
     res = {**res, "bound": np.where(at_cap & np.isin(res["bound"], (1, 3)), TOKEN_BUDGET_BOUND, res["bound"])}
-    moved = ~_meets(parts, targets, hi, q_tail) & np.isfinite(parts["budget_tokens"])
-    if not np.any(moved):  # the first token at the rate still spans the budget's chunks
-        at = budgeted_at(parts, hi, q_tail)
-        return {**res, "ttft_tail": np.where(np.isfinite(parts["budget_tokens"]) & (hi > 0),
-                                             np.maximum(res["ttft_tail"], at["ttft_tail"]), res["ttft_tail"])}
-    lo = np.zeros(shape)
+    at_rate = budgeted_at(parts, rate, q_tail)
+    budgeted = np.isfinite(parts["budget_tokens"])
+    moved = ~_meets(parts, targets, rate, q_tail, at_rate) & budgeted
+    # where the rate stands, the first token at it still spans the budget's chunks
+    res = {**res, "ttft_tail": np.where(budgeted & (rate > 0), np.maximum(res["ttft_tail"], at_rate["ttft_tail"]),
+                                        res["ttft_tail"])}
+    if not np.any(moved):
+        return res
+    lo, hi = np.zeros(shape), rate
     for _ in range(BISECTIONS):
         mid = 0.5 * (lo + hi)
         ok = _meets(parts, targets, mid, q_tail)
@@ -167,9 +180,7 @@ def budgeted_rate(parts: dict[str, Any], targets: dict[str, np.ndarray], z: floa
     out["tpot"] = np.where(moved, t, res["tpot"])
     out["tpot_tail"] = np.where(moved, t + z * np.sqrt(np.maximum(n / parts["output"] * parts["tpot_var"], 0.0)),
                                 res["tpot_tail"])
-    kept = budgeted_at(parts, hi_rate := np.asarray(res["rate"], dtype=np.float64), q_tail)["ttft_tail"]
-    out["ttft_tail"] = np.where(moved, at["ttft_tail"], np.where(np.isfinite(parts["budget_tokens"]) & (hi_rate > 0),
-                                                                np.maximum(res["ttft_tail"], kept), res["ttft_tail"]))
+    out["ttft_tail"] = np.where(moved, at["ttft_tail"], res["ttft_tail"])
     out["bound"] = np.where(moved, TOKEN_BUDGET_BOUND, res["bound"])
     return out
 
@@ -181,15 +192,8 @@ def budgeted_first_token(parts: dict[str, Any], lam: np.ndarray, exceed: tuple[f
     requests/s per replica with the token budget (the prompts' queue served in max(P, S_b), each prompt's prefill
     over its chunks: module docstring); ``waits`` and ``prefills`` (without it) stand where a row has no budget or
     the rate is past what the budget feeds (no steady state: the waits without it, already infinite there or not)."""
-    a, b = chord(parts)
-    shape = np.shape(lam)
-    budget = np.broadcast_to(parts["budget_tokens"], shape)
-    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        room = 1.0 - lam * parts["output"] * b
-        n = np.where(room > 0, lam * parts["output"] * a / room, np.inf)
-        t = a + b * n
-        free = budget - n
-        service = np.maximum(parts["prefill"], np.where(free > 0, parts["prompt"] * t / free, np.inf))
+    budget = np.broadcast_to(parts["budget_tokens"], np.shape(lam))
+    _n, t, free, service = _steady(parts, lam)
     steady = np.isfinite(budget) & np.isfinite(t) & (free > 0)
     new_waits = tuple(np.where(steady, wait_quantile(lam, np.where(steady, service, parts["prefill"]), 1.0, q,
                                                      parts["k"]), w) for q, w in zip(exceed, waits, strict=True))
