@@ -1,4 +1,7 @@
-"""`gpudesk estimate PLAN.gpudesk [--json]`: every computed figure, headless."""
+"""`gpudesk estimate PLAN.gpudesk [--json] [--lang zh|en]`: every computed figure, headless.
+
+A refusal (a broken or invalid plan, an unknown part, a phase or figure not there) exits with status 2 and one line on
+stderr in ``--lang``, in the refusals' own words as ``report`` and ``compare`` print them (:mod:`gpudesk.cli.errors`)."""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from gpudesk.cli.errors import fail
+from gpudesk.cli.errors import fail, one_line
 
 
 def register(sub: Any) -> None:
@@ -17,6 +20,9 @@ def register(sub: Any) -> None:
     parser.add_argument("--json", action="store_true", help="print JSON (keys documented in docs/figures.md)")
     parser.add_argument("--explain", metavar="KEY", help="print the formula, inputs and sources of one figure")
     parser.add_argument("--phase", type=int, default=0, help="phase index for --explain (default 0)")
+    parser.add_argument("--lang", choices=("zh", "en"), default=None,
+                        help="language of refusals and warnings (default: English for refusals, the plan's for "
+                             "warnings, as report and compare)")
     parser.set_defaults(handler=run)
 
 
@@ -39,18 +45,21 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
             complete_search_in_workers(estimate, catalog)  # a phase per process where the machine has the cores
     except (ProjectFileError, ProjectValidationError, CatalogError, PlanInputError, WorkersSettingError,
             OSError) as exc:
-        reason = str(exc)
+        reason = str(exc) if args.lang != "zh" else one_line(exc, "zh")  # the English whole, as scripts read it
         return fail(err, reason if str(args.plan) in reason else f"{args.plan}: {reason}")
     from gpudesk.cli.report_cmd import print_warnings
-    from gpudesk.refusals import Refusal
+    from gpudesk.refusals import Refusal, refusal
+    from gpudesk.report.refusal_text import refusal_text
 
-    print_warnings(str(args.plan), [w for w in loaded.warnings if isinstance(w, Refusal)], loaded.project.meta.language, err)
+    print_warnings(str(args.plan), [w for w in loaded.warnings if isinstance(w, Refusal)],
+                   args.lang or loaded.project.meta.language, err)
     if args.explain:
         if not 0 <= args.phase < len(estimate.phases):
-            return fail(err, f"--phase {args.phase}: the plan has {len(estimate.phases)} phase(s)")
+            why = refusal("cli.no_such_phase", phase=args.phase, count=len(estimate.phases))
+            return fail(err, refusal_text(why, args.lang or "en"))
         figures = estimate.phases[args.phase].figures
         if args.explain not in figures:
-            return fail(err, f"no figure {args.explain!r}; see `gpudesk estimate PLAN --json` for the keys")
+            return fail(err, refusal_text(refusal("cli.no_such_figure", figure=args.explain), args.lang or "en"))
         print(figures.explain(args.explain).to_text(), file=out)
         return 0
     document = plan_to_json(estimate)

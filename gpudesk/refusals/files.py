@@ -34,6 +34,9 @@ FILE_REFUSALS: dict[str, str] = {
     "file.save_too_large": "the plan is too large to save ({size:,} bytes; the limit is {limit:,})",
     "os.error": "{text}",
     "cli.flag_too_long": "{flag} is {length:,} characters long; the limit is {limit:,} (a line of the cover and header)",
+    "cli.no_such_phase": "--phase {phase}: the plan has {count} phases (numbered from 0)",
+    "cli.no_such_phase_one": "--phase {phase}: the plan has 1 phase (numbered from 0)",
+    "cli.no_such_figure": "no figure {figure!r}; see `gpudesk estimate PLAN --json` for the keys",
     "logo.missing": "logo {path} does not exist",
     "logo.unreadable": "logo {path} cannot be read as an image ({why}); choose a PNG or JPEG file",
     # -- JSON from outside (gpudesk/untrusted_json.py) --------------------------------------------------------------

@@ -68,3 +68,38 @@ def test_invalid_input_exits_2_with_one_line(tmp_path, content, reason):
 def test_unknown_subcommand_option_is_one_line():
     result = _run("estimate", "--bogus")
     assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
+
+
+REFUSED = [  # (plan file content, extra arguments, what the English names, what the Chinese names)
+    ('{"schema_version": 2, "phases": [{"workloads": [{"seq_len": -5}]}]}', [], "seq_len", "序列长度"),
+    ('{"schema_version": 2, "phases": [{"workloads": [{"model_id": "no-such-model"}]}]}', [], "no row", "模型表中没有"),
+    ("{not json", [], "not valid JSON", "不是有效的 JSON"),
+    (None, ["--explain", "plan.gpus", "--phase", "7"], "the plan has 2 phases", "方案只有 2 个阶段"),
+    (None, ["--explain", "no.such.figure"], "no figure 'no.such.figure'", "没有数值 'no.such.figure'"),
+]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize(("content", "extra", "english", "chinese"), REFUSED)
+def test_estimate_words_its_refusals_in_lang(tmp_path, capsys, lang, content, extra, english, chinese):
+    """`estimate --lang zh` refuses in Chinese, from the refusals' catalogue `report --lang zh` reads (it printed
+    English only); `--lang en` (and no --lang) in the English a script matches, as before."""
+    import re
+
+    from gpudesk.cli.main import run_headless
+
+    plan = SAMPLE
+    if content is not None:
+        plan = tmp_path / "plan.gpudesk"
+        plan.write_text(content, encoding="utf-8")
+    assert run_headless(["estimate", str(plan), *extra, "--lang", lang]) == 2
+    shown = capsys.readouterr().err.strip()
+    assert len(shown.splitlines()) == 1 and shown.startswith("gpudesk: "), shown
+    if lang == "en":
+        assert english in shown and not re.search(r"[\u4e00-\u9fff]", shown), shown
+        assert run_headless(["estimate", str(plan), *extra]) == 2 and capsys.readouterr().err.strip() == shown
+    else:
+        assert chinese in shown, shown
+        # names quoted, flags, the file, and the words Chinese writes in Latin letters (JSON, token: as the form does)
+        words = re.sub(r"'[^']*'|`[^`]*`|\S*\.gpudesk|--\w+|gpudesk:?|JSON|token", "", shown)
+        assert not re.search(r"[A-Za-z]{3,}", words), shown  # no English word left

@@ -57,7 +57,7 @@ def _command_line(drawn: Drawn, folder) -> dict:  # type: ignore[no-untyped-def,
     path = folder / "plan.gpudesk"
     save_project(copy.deepcopy(drawn.project), path)
     out, err = io.StringIO(), io.StringIO()
-    code = estimate_cmd.run(argparse.Namespace(plan=path, json=True, explain=None, phase=0), out, err)
+    code = estimate_cmd.run(argparse.Namespace(plan=path, json=True, explain=None, phase=0, lang=None), out, err)
     assert code == 0, f"{drawn.label}: {err.getvalue()}"
     document = json.loads(out.getvalue())
     for phase in document["phases"]:

@@ -80,7 +80,7 @@ def test_the_cli_searches_for_the_json_but_not_to_explain_a_figure(monkeypatch, 
 
     def run(**options: object) -> str:
         out = io.StringIO()
-        args = argparse.Namespace(plan=STARTUP, json=False, explain=None, phase=0)
+        args = argparse.Namespace(plan=STARTUP, json=False, explain=None, phase=0, lang=None)
         assert estimate_cmd.run(argparse.Namespace(**{**vars(args), **options}), out, io.StringIO()) == 0
         return out.getvalue()
 

@@ -173,7 +173,7 @@ def test_the_opening_warnings_are_said_where_the_plan_is_opened(tmp_path):
     assert [refusal_text(w, "zh") for w in warnings] == [
         "文件以 UTF-8 字节顺序标记（BOM）开头；保存时将不再写入该标记", f"此方案由更新版本的 gpudesk 99.0 保存，比本版本（{__version__}）新"]
     out, err = io.StringIO(), io.StringIO()
-    namespace = argparse.Namespace(plan=path, json=False, explain="plan.gpus", phase=0)
+    namespace = argparse.Namespace(plan=path, json=False, explain="plan.gpus", phase=0, lang=None)
     assert estimate_cmd.run(namespace, out, err) == 0, err.getvalue()
     lines = err.getvalue().splitlines()
     assert any("byte-order mark" in line for line in lines) and any("newer than this version" in line for line in

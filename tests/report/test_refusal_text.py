@@ -270,7 +270,7 @@ def test_every_reason_an_estimate_is_refused_reads_as_chinese():
 
 
 def test_the_report_command_says_why_in_chinese_when_asked_for_chinese():
-    from gpudesk.cli.report_cmd import _one_line
+    from gpudesk.cli.errors import one_line as _one_line
 
     with pytest.raises(ProjectValidationError) as caught:
         loads_project(json.dumps(_plan(phases=[{"workloads": [{"seq_len": -5}]}, {"start_month": "x"}])).encode())
