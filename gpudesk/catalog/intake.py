@@ -28,7 +28,9 @@ TRANSLATED_KEYS = ("notes_zh", "provider_zh", "instance_zh")
 """A row's notes (and a cloud offer's descriptive provider and instance) in Chinese, beside its English in the catalog TOML: read by ``catalog.sources.chinese_texts`` for
 the surfaces that show them, not part of the record (so a plan's catalog snapshot and its drift are unchanged)."""
 CITATION_KEYS = ("id", "title", "url", "publisher", "accessed", "kind", "note")
-CITATION_TRANSLATED_KEYS = ("note_zh", "publisher_zh")  # a citation's words in Chinese (its title stays as published)
+CITATION_TRANSLATED_KEYS = ("note_zh", "publisher_zh", "title_zh")
+"""A citation's words in Chinese: its note, a publisher that is a description, and its title (gpudesk's words in it in
+Chinese; a published title it quotes stays as published)."""
 
 
 def _text_problems(table: str, label: str, data: Mapping[str, Any], keys: tuple[str, ...]) -> list[Problem]:

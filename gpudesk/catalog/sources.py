@@ -99,8 +99,8 @@ def load_sources(source_dir: Path | None = None) -> CatalogSources:
 
 # -- the catalog's free text in Chinese --------------------------------------------------------------------------
 class ChineseTexts:
-    """What the catalog TOML says in Chinese beside its English: a row's ``notes_zh``, a citation's ``note_zh`` and,
-    where the publisher is a description rather than a name ("secondary"), its ``publisher_zh``.
+    """What the catalog TOML says in Chinese beside its English: a row's ``notes_zh``, a citation's ``note_zh`` and
+    ``title_zh``, and, where the publisher is a description rather than a name ("secondary"), its ``publisher_zh``.
 
     Each translation is kept with the English it sits beside, so a surface shows it only while the record it
     describes still carries that English (a database built from older sources, a user's own row of the same id
@@ -130,6 +130,11 @@ class ChineseTexts:
     def publishers(self) -> dict[str, tuple[str, str]]:
         """citation id -> (English, Chinese) of its publisher."""
         return _translated(_rows(self.source_dir / CITATIONS_FILE, "citations"), "publisher", "publisher_zh")
+
+    @cached_property
+    def titles(self) -> dict[str, tuple[str, str]]:
+        """citation id -> (English, Chinese) of its title."""
+        return _translated(_rows(self.source_dir / CITATIONS_FILE, "citations"), "title", "title_zh")
 
     @cached_property
     def providers(self) -> dict[str, tuple[str, str]]:
@@ -200,6 +205,11 @@ class ChineseTexts:
     def publisher(self, citation: rec.Citation, lang: str) -> str:
         """A citation's publisher in ``lang``, by the same rule (a named publisher has no translation)."""
         return self._worded("publishers", citation.id, citation.publisher, lang)
+
+    def title(self, citation: rec.Citation, lang: str) -> str:
+        """A citation's title in ``lang``, by the same rule: gpudesk's words in Chinese, a published title it quotes
+        as published ("Huawei Ascend (CANN)：PyTorch 通过 torch_npu 插件运行 …")."""
+        return self._worded("titles", citation.id, citation.title, lang)
 
     def provider(self, offer: Any, lang: str) -> str:
         """A cloud offer's provider in ``lang``, by the same rule ("AWS China (Ningxia, operated by NWCD)" reads

@@ -16,6 +16,7 @@ from typing import Any
 from gpudesk.catalog.records import Citation
 from gpudesk.catalog.sources import chinese_texts
 from gpudesk.report.document import Reference
+from gpudesk.report.formula_text import constant_source_table
 
 CATALOG_SOURCE = re.compile(
     r"catalog (?P<table>[a-z_]+)/(?P<row>[A-Za-z0-9_.\-]+?)(?:\.(?P<field>[a-z_0-9]+))?: "
@@ -46,9 +47,11 @@ class SourceRegistry:
         row = self.citations.get(cid)
         if row is None:
             return None
-        publisher = chinese_texts().publisher(row, self.lang) if isinstance(row, Citation) else getattr(row, "publisher", "")
+        words = chinese_texts()
+        publisher = words.publisher(row, self.lang) if isinstance(row, Citation) else getattr(row, "publisher", "")
         detail = ", ".join(part for part in (publisher, getattr(row, "accessed", "")) if part)  # "二手来源", not "secondary"
-        ref = Reference(len(self.refs) + 1, getattr(row, "title", cid), getattr(row, "url", ""), detail)
+        title = words.title(row, self.lang) if isinstance(row, Citation) else getattr(row, "title", cid)
+        ref = Reference(len(self.refs) + 1, title, getattr(row, "url", ""), detail)
         self.refs[cid] = ref
         return ref
 
@@ -70,8 +73,18 @@ class SourceRegistry:
             urls = URL.findall(text)
             title = URL.sub("", text).strip(" ,;.")
             found.append(self.cite_text(constant["name"].split(".")[0] + ":" + (urls[0] if urls else title[:60]),
-                                        title, urls[0] if urls else ""))
+                                        self._constant_title(constant["name"], text, title), urls[0] if urls else ""))
         return found
+
+    def _constant_title(self, name: str, source: str, english: str) -> str:
+        """A tuning constant's source as a reference's title in the proposal's language: its entry in
+        ``constants_<lang>.toml`` while that was made from this source (the Explain panel's rule), else the English."""
+        if self.lang == "en":
+            return english
+        made_from, translated = constant_source_table(self.lang).get(name, ("", ""))
+        if not translated or CONVERSION.sub("", made_from) != source:
+            return english
+        return URL.sub("", translated).strip(" ,;.，；。")
 
     def marker(self, source: str) -> str:
         """"[3]" / "[3, 5]" for the references a source cites; "" when it cites none."""

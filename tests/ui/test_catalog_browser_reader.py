@@ -99,3 +99,14 @@ def test_the_detail_pane_has_no_white_band_on_the_dark_theme(qtbot, qapp) -> Non
         assert not _light_rows(image), _light_rows(image)[:10]
     finally:
         apply_theme(qapp, "system")
+
+
+def test_a_source_reads_its_chinese_title_as_the_proposal_does(qtbot, qapp, chinese) -> None:
+    """The Chinese detail pane printed the Ascend stack's English summary marked 英文原题 (title in English); it reads
+    the title_zh the Chinese proposal's references read, and a published English title keeps its mark."""
+    browser = CatalogBrowser(Catalog.open())
+    qtbot.addWidget(browser)
+    ascend = browser.detail.citation_html("stack-ascend")
+    assert ascend.startswith("<b>华为昇腾（CANN）：PyTorch 通过 torch_npu 插件运行") and "英文原题" not in ascend, ascend
+    published = browser.detail.citation_html("nvidia-geforce-eula")
+    assert published.startswith("<b>NVIDIA GeForce software licence") and "英文原题" in published, published

@@ -96,8 +96,9 @@ class DetailPane(QTextBrowser):
             return html.escape(self.tr("citation '{0}' is not in the catalog").format(cid))
         kind = CITATION_KINDS.get(citation.kind, citation.kind)
         lang = session_text().lang
-        parts = [f"<b>{html.escape(citation.title)}</b>"]
-        if lang != "en" and not CJK.search(citation.title):  # a source's title stays in its own language, said so
+        title = chinese_texts().title(citation, lang)  # gpudesk's summary in Chinese, as the proposal's references
+        parts = [f"<b>{html.escape(title)}</b>"]
+        if lang != "en" and not CJK.search(title):  # a source's title stays in its own language, said so
             in_english = self.tr("title in English")
             parts[0] += f" <span class='muted'>（{html.escape(in_english)}）</span>"
         if citation.publisher:
