@@ -53,19 +53,19 @@ TRTLLM_BENCH = ("NVIDIA TensorRT-LLM tensorrt_llm/bench/build/tuning.py (calc_en
 
 
 def bench_engine_settings(model: ModelArch, acc: Accelerator, tp: int, weight_dtype: str, isl: int,
-                          osl: int, kv_fraction: float = KV_FRACTION) -> tuple[int, int]:
+                          osl: int, kv_fraction: float = KV_FRACTION, pp: int = 1) -> tuple[int, int]:
     """(max_batch_size, max_num_tokens) trtllm-bench sets when the command gives neither, as the page's do
-    (TRTLLM_BENCH): the KV cache of (total GPU memory, NVML's, − the checkpoint's bytes) × the KV share holds R
-    requests of isl + osl tokens at 2·L·max(tp, KV heads)·d·1 B (FP8 KV) per token; raw batch min(R, 4,096),
-    rounded up (to 32 below 256, 128 below 1,024, else 256; at least 64); raw tokens min(batch·(1 + isl/osl),
+    (TRTLLM_BENCH): the KV cache of (total GPU memory, NVML's, of the tp·pp GPUs − the checkpoint's bytes) × the KV
+    share holds R requests of isl + osl tokens at 2·L·max(tp, KV heads)·d·1 B (FP8 KV) per token; raw batch
+    min(R, 4,096) / pp (per micro-batch: calc_engine_setting passes pp_size to finetune_setting), rounded up (to 32 below 256, 128 below 1,024, else 256; at least 64); raw tokens min(batch·(1 + isl/osl),
     32,768), rounded up (256 below 4,096, at least 2,048; 512 below 8,192; else 1,024); and, chunked prefill being
     off (the page does not enable it), max_num_tokens at least isl + max_batch_size. With attention data-parallel
     both hold per rank."""
     gib = 2.0 ** 30
     per_token = 2.0 * model.n_layers * max(tp, model.n_kv_heads) * model.head_dim * 1.0 / gib
     engine = model.params_total * (0.5 if weight_dtype == "fp4" else 1.0) / gib
-    requests = (capacity_bytes(acc) / gib * tp - engine) * kv_fraction / (per_token * (isl + osl))
-    raw_bs = min(requests, 4096.0)
+    requests = (capacity_bytes(acc) / gib * tp * pp - engine) * kv_fraction / (per_token * (isl + osl))
+    raw_bs = min(requests, 4096.0) / pp
     raw_tokens = min(raw_bs * (1.0 + isl / osl), 32768.0)
     step = 32 if raw_bs < 256 else 128 if raw_bs < 1024 else 256
     batch = max(64, step * math.ceil(raw_bs / step)) if raw_bs < 256 else step * math.ceil(raw_bs / step)
@@ -104,6 +104,7 @@ class ServingCase:
     requests: int = 0  # requests in the run (the page's $num_requests); 0 = a steady state with no end
     release: str = "current"  # the serving engine release the run used (engine_releases.py)
     max_tokens: int = 0  # the engine's max_num_tokens per iteration and rank (InferenceInputs.max_tokens_per_iteration)
+    pp: int = 1  # pipeline stages of the replica (trtllm-bench --pp); max_batch is the replica's, all micro-batches
 
     @property
     def precision(self) -> str:

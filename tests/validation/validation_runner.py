@@ -35,6 +35,7 @@ from validation_cases_training import TRAINING_CASES, TrainingCase
 from validation_cases_vendor_inference import AMD_MI300X_SERVING, VENDOR_LATENCY_CASES, VENDOR_THROUGHPUT_CASES
 from validation_split import assign_splits
 
+from gpudesk.catalog.records import Accelerator
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.inference import estimate_inference
@@ -125,23 +126,24 @@ def predict_training(case: TrainingCase) -> float:
     return fs.value_at("train.tokens_per_s_per_gpu", 0)
 
 
-def serving_at(case: ServingCase, *concurrency: float) -> tuple[np.ndarray, np.ndarray]:
+def serving_at(case: ServingCase, *concurrency: float, accelerator: Accelerator | None = None,
+               ) -> tuple[np.ndarray, np.ndarray]:
     """(output tokens/s per GPU, sequences in flight) gpudesk gives the case at each engine cap in ``concurrency``
-    (one vectorised estimate). Identical requests: every case's requests are of one length and fed at once (the perf
+    (one vectorised estimate) on the case's catalog row, or on ``accelerator`` where given (a diagnostic's row). Identical requests: every case's requests are of one length and fed at once (the perf
     overview's table, the DeepSeek-R1 recipes' --concurrency), so every attention data-parallel rank admits the same
     prompts in the same iterations and ends them together, though none of their engines holds prompts back (no
     ADP balancer: prompts_aligned stays off)."""
     fs = estimate_inference(InferenceInputs(
-        model=case.model(), hardware=HardwareArrays.from_accelerators([case.accelerator()] * len(concurrency)),
+        model=case.model(), hardware=HardwareArrays.from_accelerators([accelerator or case.accelerator()] * len(concurrency)),
         weight_dtype=case.weight_dtype, kv_dtype=case.kv_dtype, prompt_tokens=case.prompt, output_tokens=case.output,
-        concurrency=np.array(concurrency, dtype=float), tp=case.tp, ep=case.ep, batching="continuous",
+        concurrency=np.array(concurrency, dtype=float), tp=case.tp, pp=case.pp, ep=case.ep, batching="continuous",
         serving_fraction=case.serving_fraction, scenario="offline", identical_requests=True, engine_release=case.release,
         max_tokens_per_iteration=case.max_tokens))
     return (np.asarray(fs["infer.tokens_per_s_per_gpu"], dtype=float) * np.ones(len(concurrency)),
             np.asarray(fs["infer.concurrency"], dtype=float) * np.ones(len(concurrency)))
 
 
-def predict_serving(case: ServingCase) -> float:
+def predict_serving(case: ServingCase, accelerator: Accelerator | None = None) -> float:
     """Offline in-flight batching: as many sequences as the engine's cap and the KV cache allow (the offline
     scenario the runs were: requests fed at once, no latency target; the default plan's TTFT targets do not hold).
 
@@ -151,14 +153,15 @@ def predict_serving(case: ServingCase) -> float:
     (prefill of its C prompts and O decode steps), not the steady rate at C: a step at few sequences costs
     nearly what one at C costs where weights and fixed per-layer costs dominate it (an MoE step reads every
     expert's weights). The perf overview reports Total Output Throughput over the whole run's latency."""
-    rates, held_at = serving_at(case, case.max_batch)
+    rates, held_at = serving_at(case, case.max_batch, accelerator=accelerator)
     rate, held = float(rates[0]), float(held_at[0])
     if not case.requests or not np.isfinite(held) or held < 1 or float(case.requests) == held:
         return rate
     in_flight = min(held, float(case.requests))
     full, rest = divmod(float(case.requests), in_flight)
     caps = [c for c in (in_flight if in_flight != held else 0.0, rest) if c]
-    wave_rates = dict(zip(caps, serving_at(case, *caps)[0].tolist(), strict=True)) if caps else {}
+    wave_rates = dict(zip(caps, serving_at(case, *caps, accelerator=accelerator)[0].tolist(), strict=True)) \
+        if caps else {}
     seconds = full * in_flight / wave_rates.get(in_flight, rate)  # per GPU and output token: O cancels
     if rest:
         seconds += rest / wave_rates[rest]
