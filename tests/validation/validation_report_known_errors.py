@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from validation_cases_ascend import findings as ascend_findings
 from validation_cases_mlperf_inference import findings as mlperf_inference_findings
+from validation_cases_pipeline import findings as pipeline_findings
 from validation_cases_power import findings as power_findings
 from validation_cases_vendor_inference import findings as vendor_findings
 from validation_report_dense import DENSE_ITEMS
@@ -217,7 +218,7 @@ def known_errors(results: list[Result]) -> list[str]:
         "state honestly for a new plan. The first-token-latency band rests on 14 cases, so its conformal bounds are "
         "the smallest and largest of them.",
         *mlperf_inference_findings(results),
-        *ascend_findings(results), *vendor_findings(results),
+        *ascend_findings(results), *vendor_findings(results), *pipeline_findings(results),
         *power_findings(results),
         "* **Llama 3.1 8B GPU-hours**: the model card's 1.46M H100-hours imply ~14% MFU for 15T tokens, far "
         "below the 38-43% the same team reports for 405B; the card's hours likely include work beyond the "

@@ -1,0 +1,166 @@
+"""Published serving runs of one model at one to eight pipeline stages on the same GPU: evidence for the serving
+model's pipeline-parallel replica (core/inference_step.py), not fitted on (all added 2026-12-04, all held-out).
+
+Source: the same page and commit as validation_cases_serving.py's tables (``PERF_OVERVIEW``, the v1.0 tables),
+its 'RTX 6000 Pro Blackwell Server Edition' tables, which the page introduces as 'RTX 6000 systems can benefit from
+enabling pipeline parallelism (PP) in LLM workloads, so we included several new benchmarks for this GPU at various
+TP x PP combinations': ``trtllm-bench --tp $tp_size --pp $pp_size ... throughput`` with the PyTorch backend, every
+request of one input and output length, all queued at once, the page's dense ``llm_options.yml`` (CUDA graphs with
+padding), NVFP4 checkpoints (nvidia/Llama-3.3-70B-Instruct-FP4, nvidia/Llama-3.1-405B-Instruct-FP4, the page's FP4
+model list) with an FP8 KV cache. The metric is Total Output Throughput (tokens/s) of the engine's tp·pp GPUs;
+per GPU = that / (tp·pp). Used: Llama 3.3 70B at TP1 with PP 1, 2, 4 and 8 (one model on one, two, four and eight
+of the same GPU: the PP1 column is the single-GPU baseline the stages are compared with) and Llama 3.1 405B at
+TP1 × PP8. Not used: the page's RTX tables of MoE models (Llama 4 Scout and Maverick, Qwen3): their commands take
+an ``--ep`` the page does not state.
+
+What gpudesk is told beyond validation_cases_serving.py's assumptions (KV share 0.90, the scheduler's batch cap,
+the run's requests in waves, trtllm-bench's max_num_tokens): pipeline stages ``pp`` = the column's PP, the batch
+cap 2,048 per micro-batch, so 2,048·pp in the replica (trtllm-bench's heuristic sizes max_batch_size per micro-batch:
+tensorrt_llm/bench/build/tuning.py finetune_setting divides the requests the KV cache holds by pp_size), and the
+catalog's ``rtx-pro-6000-blackwell`` row in a PCIe server (the card has no NVLink; the page does not name the
+server). Llama 3.3 70B stands on the catalog's ``llama-3.1-70b`` row (same shapes), as in validation_cases_serving.py.
+
+NVIDIA's blog 'Boosting Llama 3.1 405B Throughput by Another 1.5x on NVIDIA H200 Tensor Core GPUs and NVLink Switch'
+(2024-10-09) compares TP8 with PP8 on one HGX H200 for Llama 3.1 405B; no stored copy of its Table 1 was found (the
+stored pages hold its introduction, a forum thread saying the table's minimum-latency row had TP and PP swapped,
+and rewrites quoting only the ratios: TP 5.6x PP at minimum latency, PP 1.5x TP at maximum throughput), so neither
+its lengths, batch nor software release can be stated, and it is not a case here.
+"""
+
+from __future__ import annotations
+
+from engine_releases import PERF_OVERVIEW_RELEASE
+from validation_cases_serving import (
+    ENGINE_MAX_BATCH,
+    PERF_OVERVIEW,
+    REQUESTS,
+    ServingCase,
+    bench_engine_settings,
+)
+from validation_catalog import catalog
+
+RTX_PRO_6000 = "rtx-pro-6000-blackwell"
+_LENGTHS = ((128, 128), (128, 2048), (128, 4096), (500, 2000), (1000, 1000), (1000, 2000), (2048, 128),
+            (2048, 2048), (5000, 500), (20000, 2000))
+
+
+def _rtx_table(model_id: str, label: str, columns: list[tuple[int, int]], rows: dict[tuple[int, int], tuple],
+               ) -> list[ServingCase]:
+    """One RTX 6000 Pro table: columns (TP, PP); rows {(input, output): totals per column} (None = blank)."""
+    model, acc = catalog().model(model_id), catalog().accelerator(RTX_PRO_6000)
+    out = []
+    for isl, osl in _LENGTHS:
+        for (tp, pp), total in zip(columns, rows.get((isl, osl), ()), strict=False):
+            if total is None:
+                continue
+            batch, tokens = bench_engine_settings(model, acc, tp, "fp4", isl, osl, pp=pp)
+            out.append(ServingCase(
+                id=f"trtllm-v1-{model_id}-{RTX_PRO_6000}-tp{tp}-pp{pp}-fp4-{isl}-{osl}",
+                citation=f"{PERF_OVERVIEW}, {label}, RTX 6000 Pro Blackwell Server Edition", model_id=model_id,
+                accelerator_id=RTX_PRO_6000, tp=tp, pp=pp, prompt=isl, output=osl, measured=total / (tp * pp),
+                weight_dtype="fp4", kv_dtype="fp8", max_batch=ENGINE_MAX_BATCH * pp, requests=REQUESTS[(isl, osl)],
+                release=PERF_OVERVIEW_RELEASE[0], max_tokens=tokens,
+                note=f"engine {PERF_OVERVIEW_RELEASE[0]} ({PERF_OVERVIEW_RELEASE[1]}); total {total:,} output tokens/s "
+                     f"on {tp * pp} RTX 6000 Pro (TP{tp} x PP{pp}); offline, in-flight batching, "
+                     f"{REQUESTS[(isl, osl)]:,} requests (the page's table); NVFP4 weights, FP8 KV cache; KV share "
+                     f"0.90 of free memory (page default); batch cap {ENGINE_MAX_BATCH:,} per micro-batch assumed, "
+                     f"{ENGINE_MAX_BATCH * pp:,} in the replica; trtllm-bench's engine (its heuristic): "
+                     f"max_batch_size {batch:,} per micro-batch (not modelled), max_num_tokens {tokens:,} per "
+                     "micro-batch (chunked prefill off; stated, read as chunked: core/token_budget.py); "
+                     "PCIe server assumed (the card has no NVLink; the page names no server)"))
+    return out
+
+
+LLAMA70_PP = _rtx_table("llama-3.1-70b", "Llama 3.3 70B", [(1, 1), (1, 2), (1, 4), (1, 8)], {
+    (128, 128): (3264, 6172, 9641, 11881), (128, 2048): (2422, 4993, 7922, 9833),
+    (128, 4096): (1349, 2893, 4978, 7352), (500, 2000): (1856, 4114, 6939, 9435),
+    (1000, 1000): (1787, 3707, 5961, 8166), (1000, 2000): (1594, 2993, 5274, 6943),
+    (2048, 128): (393, 813, 1511, 2495), (2048, 2048): (1074, 2336, 3870, 6078),
+    (5000, 500): (401, 812, 1511, 2491), (20000, 2000): (142, 319, 630, 1148)})
+LLAMA405_PP = _rtx_table("llama-3.1-405b", "Llama 3.1 405B", [(1, 8)], {
+    (128, 128): (4452,), (128, 2048): (2981,), (1000, 1000): (2369,), (1000, 2000): (1931,), (2048, 128): (579,),
+    (2048, 2048): (1442,)})
+
+PIPELINE_SERVING_CASES = LLAMA70_PP + LLAMA405_PP
+
+
+# ---- what gpudesk says of them (docs/validation.md, 'known large errors') ----
+# The shipped rtx-pro-6000-blackwell row has FP4 (2,000 dense) and no 16-bit tensor peak; an FP4 model's attention
+# runs in 16 bit (core/hardware.py HardwareArrays.attention_peak), so gpudesk gives no serving figure on the card
+# (unknown, not 0). The diagnostic below reads the series on the row with a 16-bit peak of FP4 / ladder, the ladder
+# of the catalog's RTX 5090 row (the same GB202 die: FP4 1,676, BF16 419, 4:1), and of twice that ladder, to show
+# what the readings owe to that figure; it is not a plan input and nothing is fitted on it.
+LADDER_DIE = "rtx-5090"
+
+
+def ladder() -> float:
+    """FP4 / BF16 dense peak of the catalog's RTX 5090 row (GB202, the RTX PRO 6000's die)."""
+    die = catalog().accelerator(LADDER_DIE)
+    return float(die.fp4_tflops) / float(die.bf16_tflops)
+
+
+def with_16bit_peak(ratio: float):
+    """The card's catalog row with a 16-bit tensor peak of FP4 / ``ratio`` (for the diagnostic only)."""
+    from dataclasses import replace
+    row = catalog().accelerator(RTX_PRO_6000)
+    return replace(row, bf16_tflops=row.fp4_tflops / ratio, fp16_tflops=row.fp4_tflops / ratio)
+
+
+def readings(ratio: float) -> dict[str, float]:
+    """case id -> gpudesk's output tokens/s per GPU on the card's row with a 16-bit peak of FP4 / ``ratio``."""
+    from validation_runner import predict_serving
+    acc = with_16bit_peak(ratio)
+    return {c.id: predict_serving(c, accelerator=acc) for c in PIPELINE_SERVING_CASES}
+
+
+def _per_gpu_vs_pp1(values: dict[str, float], pp: int) -> list[float]:
+    """Per (input, output) row of the 70B table: tokens/s per GPU at ``pp`` stages over that at one GPU."""
+    by = {(c.prompt, c.output, c.pp): values[c.id] for c in LLAMA70_PP}
+    return [by[(i, o, pp)] / by[(i, o, 1)] for i, o in _LENGTHS if (i, o, pp) in by and (i, o, 1) in by]
+
+
+def findings(results: list | None = None) -> list[str]:
+    """The paragraph of docs/validation.md on the pipeline-parallel series (computed here: the cases are not in
+    run_all, the shipped row giving them no figure)."""
+    from statistics import median
+
+    from validation_runner import predict_serving
+    shipped = predict_serving(PIPELINE_SERVING_CASES[0])
+    measured = {c.id: c.measured for c in PIPELINE_SERVING_CASES}
+    r = ladder()
+    at, half = readings(r), readings(r / 2.0)
+
+    def errors(values: dict[str, float], cases: list[ServingCase]) -> str:
+        errs = sorted((values[c.id] - c.measured) / c.measured for c in cases)
+        return f"{median(errs):+.0%} ({errs[0]:+.0%} … {errs[-1]:+.0%})"
+
+    columns = "; ".join(
+        f"PP{pp} {errors(at, [c for c in LLAMA70_PP if c.pp == pp])}" for pp in (1, 2, 4, 8))
+    ratios = "; ".join(
+        f"PP{pp} measured {median(_per_gpu_vs_pp1(measured, pp)):.2f}, gpudesk {median(_per_gpu_vs_pp1(at, pp)):.2f}"
+        for pp in (2, 4, 8))
+    moved = max(abs(at[c.id] / half[c.id] - 1.0) for c in PIPELINE_SERVING_CASES)
+    trend = [median(_per_gpu_vs_pp1(at, pp)) for pp in (1, 2, 4, 8)]
+    rising = all(b > a for a, b in zip(trend, trend[1:], strict=False))
+    verdict = ("gpudesk's per-GPU rate rises with the stages, as a replica whose step is one stage's weights and "
+               "FLOPs (core/inference_step.py divides them by t·p and does not add the stages) would"
+               if rising else "gpudesk's per-GPU rate no longer rises with every stage added")
+    unknown = shipped != shipped  # NaN: the shipped row gives no figure
+    return [
+        "* **Pipeline-parallel serving, one model at one to eight stages on one GPU** (2026-12-04, "
+        "`tests/validation/validation_cases_pipeline.py`; all held-out, not scored): the perf overview's v1.0 "
+        "RTX 6000 Pro Blackwell Server Edition tables (same page and commit as the serving rows) run Llama 3.3 70B "
+        f"(NVFP4) at TP1 with PP 1, 2, 4 and 8 ({len(LLAMA70_PP)} runs) and Llama 3.1 405B at TP1 x PP8 "
+        f"({len(LLAMA405_PP)}). "
+        + ("On the shipped catalog gpudesk gives them no figure (unknown, not 0): the `rtx-pro-6000-blackwell` row "
+           "has an FP4 peak and no 16-bit one, and an FP4 model's attention runs in 16 bit. " if unknown else
+           f"The shipped catalog now gives them a figure ({shipped:,.0f} tokens/s per GPU for the first): score them "
+           "in run_all. ")
+        + f"Read with a 16-bit peak of FP4 / {r:.0f} (the catalog's RTX 5090 row, the same GB202 die), the 70B "
+        f"series reads, median (range) by column: {columns}; 405B PP8 {errors(at, LLAMA405_PP)}. Per GPU against "
+        f"the same card at PP1 (median over the lengths): {ratios}. Measured, each stage added beyond the second "
+        f"costs throughput per GPU; {verdict}. With "
+        f"half that 16-bit peak no reading moves more than {moved:.0%} (the long prompts most), so the trend is not "
+        "the assumed figure's. NVIDIA's blog comparing TP8 with PP8 for Llama 3.1 405B on one HGX H200 "
+        "(2024-10-09) is not a case: no stored copy of its Table 1 gives the lengths, batch or release.",
+    ]
