@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from engine_releases import PERF_OVERVIEW_RELEASE
 from validation_cases_serving import (
+    _LENGTHS,
     ENGINE_MAX_BATCH,
     PERF_OVERVIEW,
     REQUESTS,
@@ -40,8 +41,6 @@ from validation_cases_serving import (
 from validation_catalog import catalog
 
 RTX_PRO_6000 = "rtx-pro-6000-blackwell"
-_LENGTHS = ((128, 128), (128, 2048), (128, 4096), (500, 2000), (1000, 1000), (1000, 2000), (2048, 128),
-            (2048, 2048), (5000, 500), (20000, 2000))
 
 
 def _rtx_table(model_id: str, label: str, columns: list[tuple[int, int]], rows: dict[tuple[int, int], tuple],
