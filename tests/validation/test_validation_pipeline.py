@@ -11,6 +11,7 @@ from validation_cases_pipeline import (
     LLAMA405_PP,
     PIPELINE_SERVING_CASES,
     RTX_PRO_6000,
+    blog_layouts,
     findings,
     with_16bit_peak,
 )
@@ -67,3 +68,12 @@ def test_findings_state_every_column():
     for pp in (1, 2, 4, 8):
         assert f"PP{pp} " in text
     assert "nan" not in text.lower()
+
+
+def test_blog_layouts_read_both_layouts_per_user_and_per_gpu():
+    """One sequence: the per-user rate is 1 / TPOT of that sequence; at the cap, PP8 holds pp micro-batches."""
+    one, cap = blog_layouts(128, 128, True), blog_layouts(128, 128, False)
+    assert set(one) == set(cap) == {"tp8", "pp8"}
+    assert all(v > 0 and math.isfinite(v) for v in (*one.values(), *cap.values()))
+    assert cap["tp8"] > one["tp8"] / 8  # 2,048 sequences on 8 GPUs make more per GPU than one sequence does
+    assert "5.6x" in findings()[0]

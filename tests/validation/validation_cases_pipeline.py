@@ -38,6 +38,9 @@ from validation_cases_serving import (
     ServingCase,
     bench_engine_settings,
 )
+from validation_cases_serving import (
+    KV_FRACTION as KV_SHARE,
+)
 from validation_catalog import catalog
 
 RTX_PRO_6000 = "rtx-pro-6000-blackwell"
@@ -160,6 +163,53 @@ def findings(results: list | None = None) -> list[str]:
         f"the same card at PP1 (median over the lengths): {ratios}. Measured, each stage added beyond the second "
         f"costs throughput per GPU; {verdict}. With "
         f"half that 16-bit peak no reading moves more than {moved:.0%} (the long prompts most), so the trend is not "
-        "the assumed figure's. NVIDIA's blog comparing TP8 with PP8 for Llama 3.1 405B on one HGX H200 "
-        "(2024-10-09) is not a case: no stored copy of its Table 1 gives the lengths, batch or release.",
+        "the assumed figure's. " + blog_reading(),
     ]
+
+
+# NVIDIA's blog (BLOG) as the stored rewrites quote it: TP8 5.6x PP8 at minimum latency, PP8 1.5x TP8 at maximum
+# throughput, Llama 3.1 405B on one HGX H200; its own Table 1 is not in the stored pages (its introduction is, and a
+# forum thread saying the table's minimum-latency row had TP and PP swapped), so only the ratios can be read.
+BLOG = ("NVIDIA Technical Blog, 'Boosting Llama 3.1 405B Throughput by Another 1.5x on NVIDIA H200 Tensor Core GPUs "
+        "and NVLink Switch' (developer.nvidia.com/blog, 2024-10-09), as quoted by blockchain.news (2024-10-11, "
+        "'Llama 3.1 405B Achieves 1.5x Throughput Boost with NVIDIA H200 GPUs and NVLink') and "
+        "networkstorageforum.com; forum thread forums.developer.nvidia.com/t/309256")
+BLOG_MIN_LATENCY_TP_OVER_PP, BLOG_MAX_THROUGHPUT_PP_OVER_TP = 5.6, 1.5
+BLOG_LENGTHS = ((128, 128), (2048, 128))  # assumed: the quotes give no lengths
+
+
+def blog_layouts(isl: int, osl: int, one_sequence: bool) -> dict[str, float]:
+    """gpudesk's output tokens/s per user (one sequence in the engine) or per GPU (at the engine's cap of
+    ENGINE_MAX_BATCH a micro-batch, pp micro-batches) for Llama 3.1 405B FP8 on 8
+    H200 at TP8 and at PP8, offline, identical requests; the engine's release, KV format and batch cap are assumed
+    (TensorRT-LLM 0.x, FP8 KV, 2,048 per micro-batch), the blog stating none the quotes carry."""
+    import numpy as np
+
+    from gpudesk.core.hardware import HardwareArrays
+    from gpudesk.core.inference import estimate_inference
+    from gpudesk.core.inference_inputs import InferenceInputs
+    out = {}
+    for name, tp, pp in (("tp8", 8, 1), ("pp8", 1, 8)):
+        fs = estimate_inference(InferenceInputs(
+            model=catalog().model("llama-3.1-405b"), hardware=HardwareArrays.from_accelerators(
+                [catalog().accelerator("h200-sxm")]), weight_dtype="fp8", kv_dtype="fp8", prompt_tokens=isl,
+            output_tokens=osl, concurrency=np.array([1.0 if one_sequence else float(ENGINE_MAX_BATCH * pp)]), tp=tp, pp=pp, batching="continuous",
+            scenario="offline", identical_requests=True, engine_release="trtllm-0", serving_fraction=KV_SHARE))
+        key = "infer.tpot_s" if one_sequence else "infer.tokens_per_s_per_gpu"
+        value = float(np.asarray(fs[key]).ravel()[0])
+        out[name] = 1.0 / value if one_sequence else value
+    return out
+
+
+def blog_reading() -> str:
+    """gpudesk's TP8-over-PP8 speed at one sequence and PP8-over-TP8 throughput at the cap, beside the quotes."""
+    low = [blog_layouts(i, o, True) for i, o in BLOG_LENGTHS]
+    high = [blog_layouts(i, o, False) for i, o in BLOG_LENGTHS]
+    lengths = " and ".join(f"{i:,} + {o:,}" for i, o in BLOG_LENGTHS)
+    return (f"NVIDIA's blog comparing TP8 with PP8 for Llama 3.1 405B on one HGX H200 ({BLOG}) is not a case: no "
+            "stored copy of its Table 1 gives the lengths, batch or release; the quotes give TP8 "
+            f"{BLOG_MIN_LATENCY_TP_OVER_PP}x PP8 at minimum latency and PP8 {BLOG_MAX_THROUGHPUT_PP_OVER_TP}x TP8 at "
+            f"maximum throughput. gpudesk on 8 H200 (FP8, lengths assumed {lengths}): TP8 "
+            + " and ".join(f"{r['tp8'] / r['pp8']:.2f}x" for r in low) + " PP8 per user at one sequence, PP8 "
+            + " and ".join(f"{r['pp8'] / r['tp8']:.2f}x" for r in high) + f" TP8 per GPU at a cap of "
+            f"{ENGINE_MAX_BATCH:,} a micro-batch.")
