@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import math
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -45,15 +47,35 @@ def value_text(row: ComparisonRow, index: int, comparison: PlanComparison, text:
                stacked: bool = False) -> str:
     """A plan's value as text; ``stacked`` puts an amount's awaiting-quote marker on a line of its own (a table
     column of amounts never wraps inside a value, so the marker must not widen it)."""
-    value = row.values[index]
+    shown = amount_text(row, row.values[index], comparison, text)
+    if row.metric.money and row.values[index] is not None:
+        waiting = row.awaiting[index] if row.awaiting else 0
+        return awaiting_total(shown, waiting, text, stacked=stacked)
+    return shown
+
+
+def amount_text(row: ComparisonRow, value: float | None, comparison: PlanComparison, text: ReportText) -> str:
+    """An amount of ``row`` as its cells read it (money in the row's unit, a count without decimals); unknown as
+    unknown."""
     if value is None:
         return MISSING
     if row.metric.money:
-        shown = format_money(value, comparison.currency, text.lang, in_wan(row, comparison, text.lang))
-        waiting = row.awaiting[index] if row.awaiting else 0
-        return awaiting_total(shown, waiting, text, stacked=stacked)
+        return format_money(value, comparison.currency, text.lang, in_wan(row, comparison, text.lang))
     decimals = 0 if row.metric.id in ("gpus", "servers", "racks", "unpriced") else None
     return format_quantity(value, row.metric.unit, text, decimals)
+
+
+SHOWN_NUMBER = re.compile(r"\d[\d,]*(?:\.(\d+))?")
+
+
+def least_shown(shown: str) -> str:
+    """The smallest step ``shown`` (an amount as its cell reads it) can tell: its last digit's one, in its unit
+    ('5,204 万元' -> '1 万元', '410.1 万元' -> '0.1 万元', '$2.99' -> '$0.01')."""
+    number = SHOWN_NUMBER.search(shown)
+    if number is None:
+        return shown
+    places = len(number.group(1) or "")
+    return shown[:number.start()] + f"{10.0 ** -places:.{places}f}" + shown[number.end():]
 
 
 def in_wan(row: ComparisonRow, comparison: PlanComparison, lang: str) -> bool:
@@ -213,16 +235,25 @@ def decision_rows(comparison: PlanComparison, text: ReportText) -> list[tuple[st
         elif runner is None:
             why = text.get("compare.why_only", value=best_text)
         else:
-            gap = abs((row.values[runner] or 0.0) - (row.values[winners[0]] or 0.0))
-            decimals = 0 if row.metric.id in ("gpus", "servers", "racks", "unpriced") else None
-            shown = (format_money(gap, comparison.currency, text.lang, in_wan(row, comparison, text.lang))
-                     if row.metric.money
-                     else format_quantity(gap, row.metric.unit, text, decimals))  # "78.9 kW", not "78.9"
-            floor = "_floor" if not row.is_ranked(runner) else ""  # its total leaves out lines awaiting quotes
-            why = text.get(f"compare.why_{row.metric.better}{floor}", value=best_text, other=comparison.names[runner],
-                           other_value=value_text(row, runner, comparison, text), gap=shown)
+            why = _why_ahead(row, winners[0], runner, comparison, text)
         rows.append((metric_label(row, text), names, why))
     return rows
+
+
+def _why_ahead(row: ComparisonRow, best: int, runner: int, comparison: PlanComparison, text: ReportText) -> str:
+    """Why plan ``best`` leads ``runner`` on ``row``: by how much, in the row's unit ("78.9 kW", not "78.9"). A gap
+    the cells cannot show (both amounts read the same, '5,204 万元' beside '5,204 万元') reads as less than the step
+    they show ("相差不足 1 万元"), never '0 万元'; a gap of an unknown amount as unknown, never as 0."""
+    ahead, behind = row.values[best], row.values[runner]
+    floor = "_floor" if not row.is_ranked(runner) else ""  # its total leaves out lines awaiting quotes
+    words = {"value": value_text(row, best, comparison, text), "other": comparison.names[runner],
+             "other_value": value_text(row, runner, comparison, text)}
+    if ahead is None or behind is None or not math.isfinite(ahead) or not math.isfinite(behind):
+        return text.get("compare.why_gap_unknown", **words)
+    shown, best_shown = amount_text(row, abs(behind - ahead), comparison, text), amount_text(row, ahead, comparison, text)
+    if best_shown == amount_text(row, behind, comparison, text) or not re.search(r"[1-9]", shown):
+        return text.get(f"compare.why_near{floor}", least=least_shown(best_shown), **words)
+    return text.get(f"compare.why_{row.metric.better}{floor}", gap=shown, **words)
 
 
 def decision_section(comparison: PlanComparison, text: ReportText) -> Section:

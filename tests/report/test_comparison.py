@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 import pytest
 from report_samples import catalog, roadmap_plan, three_training_plans, training_plan, training_project
@@ -333,3 +334,40 @@ def test_a_rented_plan_counts_no_servers_of_its_own(searched_sample) -> None:
     bank = searched_sample("bank-llm-assistant")
     owned = max(p.config.servers for p in bank[0].phases if p.config.owns_hardware)
     assert compare_plans([bank, rented[0]]).row("servers").values == (float(owned), None)
+
+
+@pytest.mark.parametrize(("lang", "values", "near", "far"), [
+    ("zh", (52_040_000.0, 52_043_000.0), "相差不足 1 万美元", None),  # both read '5,204 万美元'
+    ("zh", (4_101_082.0, 4_105_082.0), None, "少 0.4 万美元"),  # '410.1' and '410.5 万美元': the gap shows
+    ("en", (52_040_000.2, 52_040_000.4), "within $1 of", None),  # both read '$52,040,000'
+    ("en", (52_040_000.0, 52_043_000.0), None, "$3,000 less than"),
+])
+def test_a_gap_the_cells_cannot_show_reads_as_less_than_their_step(lang, values, near, far):
+    """The decision's 'why' read '比 B（5,204 万元）少 0 万元' where two totals differ by less than the step their
+    cells show: it says the gap is under that step, in either language; a gap the cells show reads as before."""
+    import dataclasses
+
+    from gpudesk.report.comparison import ComparisonRow
+    from gpudesk.report.comparison_export import decision_rows
+
+    comparison = compare_plans(three_training_plans()[:2])
+    total = comparison.row("total")
+    row = ComparisonRow(total.metric, values, frozenset({0}), (None, values[1] - values[0]), (0, 0), (True, True))
+    why = decision_rows(dataclasses.replace(comparison, rows=[row]), ReportText(lang))[0][2]
+    assert (near or far) in why, why
+    assert not re.search(r"(?<![\d.,])0 万|\$0(?![.\d])|¥0(?![.\d])", why), why
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_an_unknown_gap_reads_unknown_never_zero(lang):
+    import dataclasses
+    import math
+
+    from gpudesk.report.comparison import ComparisonRow
+    from gpudesk.report.comparison_export import decision_rows
+
+    comparison = compare_plans(three_training_plans()[:2])
+    total = comparison.row("total")
+    row = ComparisonRow(total.metric, (1_000_000.0, math.nan), frozenset({0}), (None, None), (0, 0), (True, True))
+    why = decision_rows(dataclasses.replace(comparison, rows=[row]), ReportText(lang))[0][2]
+    assert ("差额未知" if lang == "zh" else "an amount not known") in why and "nan" not in why.lower(), why
