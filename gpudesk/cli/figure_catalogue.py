@@ -15,7 +15,7 @@ from pathlib import Path
 
 from gpudesk.catalog.store import Catalog
 from gpudesk.cli.result_keys_doc import render_result_keys
-from gpudesk.core.applicability import NOT_APPLICABLE
+from gpudesk.core.applicability import NOT_APPLICABLE, not_applicable
 from gpudesk.paths import project_root, samples_dir
 from gpudesk.project.io import load_project
 from gpudesk.project.model import Project, Workload
@@ -63,6 +63,7 @@ def collect(catalog: Catalog) -> dict[str, tuple[str, str, str]]:
     """key (with w2./w3. prefixes folded) -> (unit, label, formula); a categorical figure's unit names the
     vocabulary of its codes (listed at the end of the document)."""
     out: dict[str, tuple[str, str, str]] = {}
+    inapplicable: set[str] = set()  # read at a plan where they do not apply: a plan where they do words them
     for project in _reference_projects():
         plan = estimate_plan(project, catalog)
         sets = [p.figures for p in plan.phases] + ([plan.roadmap] if plan.roadmap is not None else [])
@@ -72,7 +73,9 @@ def collect(catalog: Catalog) -> dict[str, tuple[str, str, str]]:
                 exp = figures.explain(key)
                 formula = exp.formula if not figures.is_input(key) else f"input: {exp.source}" if exp.source else "input"
                 unit = f"code ({exp.vocabulary.name})" if exp.vocabulary is not None else exp.unit
-                out.setdefault(base, (unit, exp.label, formula))
+                if base not in out or base in inapplicable and not not_applicable(figures, key):
+                    out[base] = (unit, exp.label, formula)
+                    (inapplicable.add if not_applicable(figures, key) else inapplicable.discard)(base)
     return dict(sorted(out.items()))
 
 

@@ -46,28 +46,43 @@ def decode_gemm_fixed(model: ModelArch, hw: HardwareArrays, compute_dtype: str) 
     return np.asarray(float(model.n_layers) * SV.DECODE_GEMMS_PER_LAYER.value * fixed)
 
 
-def record_step_constants(fs: FigureSet, rep: ReplicaModel, hw: HardwareArrays, compute_math: str,
-                          engine_release: str, flash_attention: bool, stated: bool) -> list[str]:
-    """The serving constants a step's time reads, and the busiest expert rank's wait, recorded in ``fs``; returns the
-    keys a step's figures depend on (with the hardware's). ``stated``: the plan names its engine release."""
-    for key, const in (("roofline_p", SV.SERVING_ROOFLINE_SHARPNESS), ("kv_bw", SV.SERVING_DECODE_KV_BW_EFFICIENCY),
-                       ("prefill_share", SV.SERVING_PREFILL_GEMM_SHARE), ("expert_load_cv", SV.MOE_EXPERT_LOAD_CV)):
-        fs.constant(f"eff.serving_{key}", const)
-    fs.input("infer.routed_experts", float(rep.model.n_experts), "experts",  # 0: dense, the MoE figures do not apply
-             "routed experts per MoE layer E (0: a dense model)", record_source(rep.model))
+DENSE_ROUTED_FORMULA = "1: a dense model (E = 0) routes no tokens to experts"
+
+
+def record_routed_figures(fs: FigureSet, rep: ReplicaModel, hw: HardwareArrays) -> None:
+    """An MoE model's busiest expert rank's wait and routed expert GEMMs' rate, with the constants they read (the
+    per-expert load spread, the grouped GEMMs' half-rate sizes and the family's grouped-GEMM share)."""
+    fs.constant("eff.serving_expert_load_cv", SV.MOE_EXPERT_LOAD_CV)
     fs.add("infer.expert_wait", rep.expert_wait, "x", "busiest expert rank's routed tokens / the mean",
            "1 + CV·√(e/E)·E[max of e standard normals] (E routed experts split whole over e expert ranks; 1 "
            "without expert parallelism)", ["infer.in.ep", "infer.routed_experts", "eff.serving_expert_load_cv"])
-    grouped = [c for f, c in SV.MOE_GROUPED_GEMM_SHARE.items() if rep.model.is_moe and np.any(hw.family == f)]
+    grouped = [c for f, c in SV.MOE_GROUPED_GEMM_SHARE.items() if np.any(hw.family == f)]
     for key, const in (("k_half", SV.MOE_GROUPED_GEMM_K_HALF), ("n_half", SV.MOE_GROUPED_GEMM_N_HALF),
                        *(("share", c) for c in grouped)):
         fs.constant(f"eff.moe_grouped_{key}", const)
     fs.add("infer.routed_gemm_share", rep.routed_share, "x", "routed expert GEMMs' rate / the dense GEMM rate",
            "R·K/(K + K_half)·N/(N + N_half) per expert GEMM (gate+up: N = 2·f/s, K = h; down: N = h, K = f/s; s = t "
-           "without expert parallelism, else 1), their harmonic mean by FLOPs; 1 for a dense model or a family "
-           "with no grouped-GEMM measurement", ["infer.in.tp", "infer.in.ep", "infer.routed_experts",
-                                                 "eff.moe_grouped_k_half", "eff.moe_grouped_n_half",
-                                                 *(["eff.moe_grouped_share"] if grouped else [])])
+           "without expert parallelism, else 1), their harmonic mean by FLOPs; 1 for a family with no grouped-GEMM "
+           "measurement", ["infer.in.tp", "infer.in.ep", "infer.routed_experts", "eff.moe_grouped_k_half",
+                           "eff.moe_grouped_n_half", *(["eff.moe_grouped_share"] if grouped else [])])
+
+
+def record_step_constants(fs: FigureSet, rep: ReplicaModel, hw: HardwareArrays, compute_math: str,
+                          engine_release: str, flash_attention: bool, stated: bool) -> list[str]:
+    """The serving constants a step's time reads, and the busiest expert rank's wait, recorded in ``fs``; returns the
+    keys a step's figures depend on (with the hardware's). ``stated``: the plan names its engine release."""
+    for key, const in (("roofline_p", SV.SERVING_ROOFLINE_SHARPNESS), ("kv_bw", SV.SERVING_DECODE_KV_BW_EFFICIENCY),
+                       ("prefill_share", SV.SERVING_PREFILL_GEMM_SHARE)):
+        fs.constant(f"eff.serving_{key}", const)
+    fs.input("infer.routed_experts", float(rep.model.n_experts), "experts",  # 0: dense, the MoE figures do not apply
+             "routed experts per MoE layer E (0: a dense model)", record_source(rep.model))
+    if rep.model.is_moe:
+        record_routed_figures(fs, rep, hw)
+    else:  # a dense model routes no tokens: the MoE constants act on nothing, so no figure lists them as its input
+        fs.add("infer.expert_wait", rep.expert_wait, "x", "busiest expert rank's routed tokens / the mean",
+               DENSE_ROUTED_FORMULA, ["infer.routed_experts"])
+        fs.add("infer.routed_gemm_share", rep.routed_share, "x", "routed expert GEMMs' rate / the dense GEMM rate",
+               DENSE_ROUTED_FORMULA, ["infer.routed_experts"])
     fs.constant("eff.kernel_boundary", KERNEL_BOUNDARY_S)
     if not unfused(engine_release):
         fs.constant("eff.kernels_per_layer", DECODE_KERNELS_PER_LAYER)

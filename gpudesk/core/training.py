@@ -280,7 +280,7 @@ def estimate_training(inp: TrainingInputs) -> FigureSet:
            "s",
            "communication on the critical path", "exposed TP + exposed EP + PP + exposed CP + exposed DP",
            ["train.comm_tp_s", "train.comm_ep_s", "train.comm_pp_s", "train.comm_cp_s", "train.comm_dp_s",
-            "train.in.tp_comm_overlap", "train.in.moe_a2a_overlap"])
+            "train.in.tp_comm_overlap", *(["train.in.moe_a2a_overlap"] if m.is_moe else [])])  # a dense model: no a2a
     fs.add("train.step_time_s", tail.held(step), "s", "time per optimizer step",
            "(compute + TP + EP + PP + exposed CP + dequant) · (1 + bubble) + exposed DP + overlap slowdown + "
            "optimizer", ["train.compute_time_s", "train.exposed_comm_s", "train.bubble_fraction",

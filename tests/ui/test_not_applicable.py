@@ -124,3 +124,29 @@ def test_a_dense_model_shows_its_expert_figures_as_not_applicable(qapp, phases, 
     assert not not_applicable(moe_serving, "infer.expert_wait")
     assert all(model.value_text(key) != word for key in keys)
     assert "not_applicable" not in figures_to_json(moe_serving)["infer.expert_wait"]
+
+
+MOE_INPUTS = ("eff.serving_expert_load_cv", "eff.moe_grouped_k_half", "eff.moe_grouped_n_half", "eff.moe_grouped_share",
+              "train.in.moe_a2a_overlap")
+"""The MoE constants (expert load spread, grouped-GEMM half-rate sizes and share) and the expert all-to-all overlap."""
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_dense_model_lists_no_moe_constant_behind_its_figures(qapp, phases, moe_serving, lang):
+    """walk-23 found a dense model's Explain panel listing the MoE constants (expert load spread, grouped-GEMM sizes,
+    the expert all-to-all overlap) among the constants behind its decode step and step time, which they do not move.
+    The core records them, and a figure depends on them, only where the model is MoE: the window's panel, the JSON and
+    the proposal read the same figures."""
+    from gpudesk.results.plan_json import figures_to_json
+
+    text = display_text(lang)
+    for figures in phases:  # gov: serving a dense model; bank phase 1: fine-tuning one
+        behind = {leaf.key for key in figures.keys(include_inputs=False) for leaf in figures.sources_behind(key)}
+        assert not behind & set(MOE_INPUTS), sorted(behind & set(MOE_INPUTS))
+        assert not set(figures_to_json(figures)) & set(MOE_INPUTS[:4])  # nor recorded (the switch is the plan's)
+    serving, training = phases
+    for figures, key in ((serving, "infer.decode_step_s"), (training, "train.step_time_s")):
+        page = explanation_html(figures.explain(key), figures, text)
+        assert not any(name in page for name in ("MOE_", "moe_", "expert all-to-all", "专家 all-to-all")), key
+    behind = {leaf.key for leaf in moe_serving.sources_behind("infer.decode_step_s")}
+    assert {"eff.serving_expert_load_cv", "eff.moe_grouped_k_half", "eff.moe_grouped_n_half"} <= behind  # MoE: they act
