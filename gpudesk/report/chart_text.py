@@ -22,7 +22,7 @@ from gpudesk.results.chart_model import ChartSpec, Marker, RefLine, Series
 from gpudesk.results.rack_layout_spec import RackLayoutSpec
 from gpudesk.results.search_charts import NOTE_GPUS, NOTE_LEDGER, NOTE_LOG, NOTE_LOG_BOTH, NOTE_LOG_X
 from gpudesk.text_catalogues import catalogue
-from gpudesk.vocabulary.delivery import COMPARED_ONLY_MODE, DELIVERY_MODE
+from gpudesk.vocabulary.delivery import COMPARED_ONLY_MODE, DELIVERY_MODE, LEGEND_NAMES
 from gpudesk.vocabulary.plan_choices import TRIGGER_METRIC
 from gpudesk.vocabulary.sizing import BOTTLENECK
 from gpudesk.vocabulary.terms import in_sentence
@@ -41,7 +41,8 @@ def chart_words_zh() -> tuple[dict[str, str], tuple[tuple[re.Pattern[str], str],
     # delivery modes in cost charts and break-even markers: the vocabulary's names, as in the form and proposal
     words.update({en: term.zh for vocabulary in (DELIVERY_MODE, COMPARED_ONLY_MODE, TRIGGER_METRIC)
                   for term in vocabulary for en in (term.en, in_sentence(term.en, "en"))})  # and a growth trigger's
-    # metric (the roadmap's markers), as a name or inside a sentence
+    # metric (the roadmap's markers), as a name or inside a sentence; the cost chart's legend names its options short
+    words.update({en: zh for en, zh in LEGEND_NAMES.values()})
     patterns = tuple((_slot_regex(str(k)), str(v)) for k, v in data["pattern"].items())
     return words, patterns, {str(k): str(v) for k, v in data["tooltip"].items()}
 

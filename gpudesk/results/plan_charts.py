@@ -20,7 +20,7 @@ from gpudesk.results.chart_model import ChartSpec, Marker, RefLine, Series
 from gpudesk.results.plan_chart_extras import inference_chart, scaling_chart
 from gpudesk.results.plan_result import Candidate
 from gpudesk.results.rack_layout_spec import RackBox, RackColumn, RackLayoutSpec
-from gpudesk.vocabulary.delivery import compared_mode_name
+from gpudesk.vocabulary.delivery import compared_mode_name, legend_name
 
 MEMORY_COMPONENTS = (
     ("mem.weights", "weights", "Weights"),
@@ -165,7 +165,7 @@ def cost_chart(figures: FigureSet, currency: str) -> ChartSpec | None:
     for mode in modes:
         cum = np.asarray(figures[f"delivery.cumulative.{mode}"], dtype=float)
         months = [float(i + 1) for i in range(cum.size)]
-        name = compared_mode_name(mode, "en")  # localise_spec: the reader's language
+        name = legend_name(mode, "en")  # the legend's short name; localise_spec: the reader's language
         series.append(Series(name, months, [float(v) for v in cum], style="line",
                              color_role=MODE_ROLES.get(mode, mode)))
         be_key = f"delivery.break_even.private_vs_{mode}"

@@ -85,6 +85,30 @@ DELIVERY_OPTION: Vocabulary[Term] = Vocabulary("delivery option", (
 delivery mode (``priced_as``) and the monthly cloud subscription an offer may carry."""
 
 
+LEGEND_NAMES: dict[str, tuple[str, str]] = {
+    "cloud_on_demand": ("Cloud, on demand", "公有云按需"),
+    "cloud_reserved_1y": ("Cloud, 1-year reserved", "公有云包年（1 年）"),
+    "cloud_reserved_3y": ("Cloud, 3-year reserved", "公有云包年（3 年）"),
+    "cloud_monthly": ("Cloud, monthly", "公有云包月"),
+    "cloud_spot": ("Cloud, spot", "公有云竞价"),
+    "gpu_rental": ("GPU rental", "GPU 算力租赁"),
+    "bare_metal": ("Bare metal (rented)", "裸金属租用"),
+    "private": ("Owned (on-premises)", "私有化部署（自购）"),
+    "hybrid": ("Hybrid (owned + cloud)", "混合部署（自购 + 云上扩容）"),
+}
+"""Each priced option's name in a chart's legend (en, zh), shorter than the form's: the six options of the ecommerce
+sample's step-6 cost chart ('Hybrid: owned baseline + cloud bursts' …) fitted neither beside nor below its 497 × 277
+plot at 1366 × 768 and folded behind 'Legend (6)'; in these names they read beside it, in both languages."""
+if set(LEGEND_NAMES) != set(DELIVERY_OPTION.codes):
+    raise ValueError(f"legend names for {sorted(set(DELIVERY_OPTION.codes) ^ set(LEGEND_NAMES))}: one per option")
+
+
+def legend_name(code: str, lang: str) -> str:
+    """A priced option's name in a chart's legend in ``lang`` (another code: its name, as ``delivery_name``)."""
+    names = LEGEND_NAMES.get(code)
+    return delivery_name(code, lang) if names is None else names[1] if lang == "zh" else names[0]
+
+
 def public_cloud(code: str) -> bool:
     """True for a delivery mode or a priced option that runs on shared public infrastructure."""
     term = DELIVERY_OPTION.term(code) if code in DELIVERY_OPTION else DELIVERY_MODE.term(code)

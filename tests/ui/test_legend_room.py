@@ -72,3 +72,26 @@ def test_the_audit_finds_a_legend_over_its_plot(qtbot, shown_chart) -> None:
     assert view.legend.isVisible() and not legends_over_plots_or_cut(view)
     view.legend.setPos(view.plot(0).vb.sceneBoundingRect().center())
     assert [f.why for f in legends_over_plots_or_cut(view)] == ["a legend over its plot"]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_ecommerce_step_6_legend_reads_at_1366_by_768(qtbot, shown_chart, searched_sample, lang: str) -> None:
+    """walk-23: the ecommerce sample's step-6 cost chart (497 × 277 on a 1366 × 768 screen) compares six ways of
+    paying; in English their form names ('Hybrid: owned baseline + cloud bursts' …) fitted neither beside nor below
+    the plot and folded behind 'Legend (6)', and in Chinese too. The legend names them short
+    (``delivery.LEGEND_NAMES``) and shows all six, drawn over nothing, the plot keeping its least width."""
+    from gpudesk.report.chart_text import localise_spec
+    from gpudesk.vocabulary.delivery import LEGEND_NAMES
+
+    plan, _project = searched_sample("ecommerce-recsys")
+    spec = localise_spec(plan.phases[0].charts["cost"], lang)
+    assert len(spec.series) == 6
+    view = shown_chart(497, 277)
+    view.set_spec(spec)
+    qtbot.wait(1)
+    shown = [label.text for _sample, label in view.legend.items]
+    assert view._legend_plan.mode != fit.HIDDEN and view.legend.isVisible(), view._legend_plan
+    assert shown == [s.name for s in spec.series] and set(shown) <= {n[lang == "zh"] for n in LEGEND_NAMES.values()}
+    assert not legends_over_plots_or_cut(view), legends_over_plots_or_cut(view)
+    assert view.plot(0).width() >= fit.PLOT_MIN_WIDTH - 1, view.plot(0).geometry()
+    assert view.legend_action.text() == view.tr("Legend")  # not 'Legend (6)'
