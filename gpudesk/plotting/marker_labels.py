@@ -24,11 +24,11 @@ def keep_marker_labels_inside(panel: PlotPanel, taken: list[QtCore.QRectF] | Non
     """Place every marker's label inside its plot, which clips what reaches past its edges (step 5's "当前切分" above
     a point at the top of the scaling chart was cut in half under the title), and off the reference lines' labels
     in ``taken`` (the roadmap's "+2 个节点" was printed over a phase's name): above its point, else below it, else
-    beside it, slid along the axis to stay inside; a label wider than the plot is shortened with "…" (its whole
-    text in its tool tip). Where no place is free (the Roadmap dock's 47 px plot, "+2 个节点" at the start of a
-    phase whose name runs along the top), the label is not shown: painted over the phase's name it hid the name's
-    start ("…腾 910B 上私有化推理"); the marker's star stays, and hovering it shows the label. A resize with room
-    again shows it."""
+    beside it, slid along the axis to stay inside; off the lines the plot draws where a place is (``LABELS_GIVE_WAY``);
+    a label wider than the plot is shortened with "…" (its whole text in its tool tip). Where no place is free (the
+    Roadmap dock's 47 px plot, "+2 个节点" at the start of a phase whose name runs along the top), the label is not
+    shown: painted over the phase's name it hid the name's start ("…腾 910B 上私有化推理"); the marker's star stays,
+    and hovering it shows the label. A resize with room again shows it."""
     box = panel.plot.vb.sceneBoundingRect()
     panel.labels_placed_for = _placement_key(panel.plot.vb)
     if box.width() <= 0 or box.height() <= 0:
@@ -36,6 +36,7 @@ def keep_marker_labels_inside(panel: PlotPanel, taken: list[QtCore.QRectF] | Non
     taken = list(taken or ())
     labels = panel._marker_labels[: len(panel.markers)]
     points = [panel.plot.vb.mapViewToScene(text.pos()) for text in labels]  # each marker's point (its label's anchor)
+    lines = drawn_segments(panel)
     for i, text in enumerate(labels):
         if not (text.isVisible() or getattr(text, "gpudesk_crowded", False)):
             continue
@@ -58,8 +59,12 @@ def keep_marker_labels_inside(panel: PlotPanel, taken: list[QtCore.QRectF] | Non
         inside = [(ax, ay, rect) for ax, ay, rect in places if box.contains(rect)] or places[:1]
         free = [place for place in inside if not any(place[2].intersects(other) for other in taken)
                 and not _over_markers(place[2].adjusted(margin, margin, -margin, -margin), others)]
-        chosen = [place for place in free if _nearest_its_own(place[2], point, others)][:1] or free \
-            or _below_taken(point, size, box, places[1], taken)
+        clear = [place for place in free if not _over_lines(place[2], lines)]  # off the lines where it can be
+        give_way = panel.kind in LABELS_GIVE_WAY
+        free = clear if clear or give_way else free
+        below = [place for place in _below_taken(point, size, box, places[1], taken)
+                 if not (give_way and _over_lines(place[2], lines))]
+        chosen = [place for place in free if _nearest_its_own(place[2], point, others)][:1] or free or below
         text.gpudesk_crowded = not chosen
         text.setVisible(bool(chosen))
         if not chosen:
@@ -70,6 +75,11 @@ def keep_marker_labels_inside(panel: PlotPanel, taken: list[QtCore.QRectF] | Non
             text.setAnchor((ax, ay))
 
 
+LABELS_GIVE_WAY = frozenset({"timeline"})
+"""Chart kinds whose marker labels give way to the lines drawn where no place off them is free, as to the phase names:
+a roadmap's trigger ('+2 nodes when …') is told by its star and its hover, and beside the star it hid the GPU line
+running on from it (the gov plan's Roadmap dock, walk-23). Elsewhere a label keeps off the lines where it can and
+covers one where it cannot (a label as wide as the scaling chart crosses its curve)."""
 MARKER_HALF = 9.0
 """Half a marker's symbol (18 px): a label's text keeps off the square it is drawn in."""
 LINE_CLEAR = 3.0
@@ -86,6 +96,42 @@ def _over_markers(text: QtCore.QRectF, points: list[QtCore.QPointF]) -> bool:
     """Whether a label's ``text`` (its box less the document's margin) covers one of the markers at ``points``."""
     return any(text.intersects(QtCore.QRectF(p.x() - MARKER_HALF, p.y() - MARKER_HALF, 2 * MARKER_HALF, 2 * MARKER_HALF))
                for p in points)
+
+
+def drawn_segments(panel: PlotPanel) -> list[QtCore.QLineF]:
+    """The straight pieces of every line the panel draws (its series' curves as painted: a step's treads and risers),
+    in scene coordinates; a scatter's points and a hidden series draw none."""
+    segments = []
+    for item in panel._curves:
+        curve = item.curve
+        if not (item.isVisible() and curve.isVisible()) or curve.opts.get("pen") is None:
+            continue
+        path = curve.mapToScene(curve.getPath())
+        last = None
+        for i in range(path.elementCount()):
+            element = path.elementAt(i)
+            here = QtCore.QPointF(element.x, element.y)
+            if last is not None and element.isLineTo() and here != last:
+                segments.append(QtCore.QLineF(last, here))
+            last = here
+    return segments
+
+
+def _over_lines(rect: QtCore.QRectF, segments: list[QtCore.QLineF]) -> bool:
+    """Whether a label's box ``rect`` covers a piece of a drawn line (the gov roadmap's '+2 nodes …' beside its star
+    lay over the GPU line running on from it, to its right)."""
+    for segment in segments:
+        p1, p2 = segment.p1(), segment.p2()
+        if max(p1.x(), p2.x()) < rect.left() or min(p1.x(), p2.x()) > rect.right() \
+                or max(p1.y(), p2.y()) < rect.top() or min(p1.y(), p2.y()) > rect.bottom():
+            continue  # wholly to one side of the box
+        if rect.contains(p1) or rect.contains(p2):
+            return True
+        corners = (rect.topLeft(), rect.topRight(), rect.bottomRight(), rect.bottomLeft())
+        if any(segment.intersects(QtCore.QLineF(corners[k], corners[(k + 1) % 4]))[0]
+               == QtCore.QLineF.IntersectionType.BoundedIntersection for k in range(4)):
+            return True
+    return False
 
 
 def _distance(rect: QtCore.QRectF, point: QtCore.QPointF) -> float:
@@ -112,7 +158,10 @@ def _candidates(ax: float, size: QtCore.QSizeF, margin: float) -> list[tuple[flo
     # where that is not free (the Roadmap dock's GPU plot, phase names along its top, has few pixels to spare): just
     # above the line, starting past the symbol, on the side the label runs to
     past = -(MARKER_HALF + 2.0) / size.width() if ax == 0.0 else 1.0 + (MARKER_HALF + 2.0) / size.width()
-    return [(ax, above), (ax, below), (past, 1.0 + LINE_CLEAR / size.height()), (-MARKER_GAP / size.width(), 0.5),
+    # and just under it (the gov roadmap's star on its GPU line, the phase names above: above, the label covered a
+    # name; beside, the line running on from the star)
+    return [(ax, above), (ax, below), (past, 1.0 + LINE_CLEAR / size.height()), (past, -LINE_CLEAR / size.height()),
+            (-MARKER_GAP / size.width(), 0.5),
             (1.0 + MARKER_GAP / size.width(), 0.5),
             (ax, 2.0 + 2.0 / size.height()), (ax, 3.0 + 4.0 / size.height()), (ax, below - 1.0 - 2.0 / size.height()),
             (ax, below - 2.0 - 4.0 / size.height())]

@@ -65,6 +65,7 @@ class PlotPanel:
         self.labels_placed_for: tuple[float, ...] | None = None  # plot box and range its labels fit (marker_labels)
         self._log = (False, False)
         self.horizontal = False
+        self.kind = ""  # the chart's kind (``ChartSpec.kind``): marker_labels.LABELS_GIVE_WAY reads it
         self._categories: list[str] = []
         # the value axis's range as last set (``reset_range``), and one kept while a part is pending (``set_spec``)
         self.value_range: tuple[float, float] | None = None
@@ -83,6 +84,7 @@ class PlotPanel:
         """Draw the panel's part of ``spec``; ``restyle`` False: only its values changed (``values_only_change``),
         so the log modes, orientation and axes (titles, ticks, categories, widths) stay as they are."""
         plot = self.plot
+        self.kind = spec.kind
         if restyle:
             self._log = (spec.log_x, spec.y_log(panel))
             self.horizontal = is_horizontal(spec)

@@ -145,6 +145,55 @@ def test_a_marker_label_with_no_room_in_the_roadmap_dock_gives_way_to_the_phase_
                 if r.intersects(text.sceneBoundingRect())]
 
 
+ROADMAPS = ["gov-llm-domestic-accelerator", "bank-llm-assistant", "ecommerce-recsys", "startup-inspection",
+            "manufacturer-vision-private"]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("size", [(964, 194), (964, 330), (640, 260)])
+@pytest.mark.parametrize("stem", ROADMAPS)
+def test_a_roadmap_trigger_label_covers_no_line_and_no_phase_name(qtbot, shown_chart, searched_sample, stem, lang,
+                                                                   size) -> None:
+    """walk-23: the gov plan's Roadmap dock put '+2 nodes when requests per day exceed 3,000,000' beside its star, over
+    the GPU line running on from it to the right (above it, the phase names). A shown marker label covers no piece of
+    a drawn line and no phase name: the gov label reads just under the line, past its star, where the plot has the
+    height; in the dock's 56 px plot at 1366 x 768 it has none, and the label gives way (its star stays, hovering it
+    tells the label), as it does to the phase names."""
+    import dataclasses
+
+    from gpudesk.plotting.marker_labels import drawn_segments
+    from gpudesk.report.chart_text import localise_spec
+
+    plan, _project = searched_sample(stem)
+    if plan.charts.get("timeline") is None:
+        pytest.skip(f"{stem} has one phase: no roadmap")
+    view = shown_chart(*size)
+    view.set_spec(dataclasses.replace(localise_spec(plan.charts["timeline"], lang), title=""))
+    qtbot.wait(1)
+    view._fit_labels()  # as a resize does, now that every label has been painted where it is
+    for panel in view.panels:
+        names = [line.label.sceneBoundingRect() for line in panel._vlines if line.isVisible() and line.label.isVisible()]
+        segments = drawn_segments(panel)
+        for text in panel._marker_labels[: len(panel.markers)]:
+            if not text.isVisible():
+                continue
+            box = text.sceneBoundingRect()
+            assert not [n for n in names if n.intersects(box)], (text.toPlainText(), box, names)
+            crossed = [(s.p1().toTuple(), s.p2().toTuple()) for s in segments if _crosses(s, box)]
+            assert not crossed, (text.toPlainText(), box.getCoords(), crossed)
+    if stem == ROADMAPS[0] and size == (964, 330):  # room under the line: the growth trigger's label is shown there
+        growth = view.panels[0]._marker_labels[1]
+        star = view.panels[0].plot.vb.mapViewToScene(growth.pos())  # the label's anchor is its star
+        assert growth.isVisible() and growth.sceneBoundingRect().top() > star.y(), (growth.sceneBoundingRect(), star)
+
+
+def _crosses(segment, box) -> bool:
+    """Whether a straight piece of a line meets ``box`` (sampled every half pixel along it: independent of the
+    placement's own test)."""
+    steps = max(2, int(segment.length() * 2))
+    return any(box.contains(segment.pointAt(i / steps)) for i in range(steps + 1))
+
+
 def test_a_chart_narrowed_after_drawing_is_drawn_at_its_new_width(qtbot, shown_chart) -> None:
     """Drawn wide with its legend beside the plot, then its tab narrowed (the English step-6 cost chart on a
     1366 × 768 laptop): the legend goes below and the drawing takes the new width; it kept the width the legend
