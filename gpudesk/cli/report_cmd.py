@@ -70,9 +70,9 @@ def _writing(target: Path) -> Iterator[None]:
 def _check_output(path: str, suffixes: tuple[str, ...]) -> Path:
     target = Path(path)
     if target.suffix.lower() not in suffixes:
-        raise ReportInputError(f"output {path!r} must end in {' or '.join(suffixes)}")
+        raise ReportInputError(refusal("cli.output_pdf" if suffixes == (".pdf",) else "cli.output_pdf_csv", path=path))
     if not target.parent.resolve().is_dir():
-        raise ReportInputError(f"output folder {str(target.parent)!r} does not exist")
+        raise ReportInputError(refusal("cli.output_folder", path=str(target.parent)))
     return target
 
 
@@ -83,7 +83,7 @@ def _estimate(path: str, catalog: Any = None, meanwhile: Callable[[str], object]
     caller's to do while the searches run in their worker processes, given the output's language. ``lang``: the
     output's language (default: the plan's), in which a shipped sample's own words are read."""
     if not Path(path).is_file():
-        raise ReportInputError(f"plan file {path!r} not found")
+        raise ReportInputError(refusal("cli.plan_missing", path=path))
     from gpudesk.project.io import load_project
     from gpudesk.session.sample_text import opened_in
 
@@ -155,12 +155,12 @@ def _report(args: argparse.Namespace) -> int:
     if args.logo:
         logo = Path(args.logo)
         if logo.suffix.lower() not in LOGO_SUFFIXES:
-            raise ReportInputError(f"logo {args.logo!r} is not an image file ({', '.join(LOGO_SUFFIXES)})")
+            raise ReportInputError(refusal("cli.logo_type", path=args.logo, suffixes=", ".join(LOGO_SUFFIXES)))
         from gpudesk.pdf.pdf_writer import logo_problem
 
         problem = logo_problem(args.logo)  # a missing, empty or corrupt image: never a proposal without it unsaid
         if problem is not None:
-            raise ReportInputError(str(problem))
+            raise ReportInputError(problem)
     from gpudesk.catalog.store import Catalog
 
     catalog = Catalog.open()  # kept open while the proposal is built: it names the cited sources and models
@@ -213,7 +213,7 @@ def _compare(args: argparse.Namespace) -> int:
     from gpudesk.report.text_catalog import ReportText
 
     if not MIN_PLANS <= len(args.plans) <= MAX_PLANS:
-        raise ReportInputError(f"compare needs {MIN_PLANS} to {MAX_PLANS} plan files, got {len(args.plans)}")
+        raise ReportInputError(refusal("cli.plan_count", least=MIN_PLANS, most=MAX_PLANS, count=len(args.plans)))
     target = _check_output(args.output, (".pdf", ".csv"))
     from gpudesk.catalog.store import Catalog
 

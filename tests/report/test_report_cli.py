@@ -98,3 +98,31 @@ def test_report_and_compare_write_files(tmp_path, capsys, monkeypatch, qapp):
     pdf_out = tmp_path / "c.pdf"
     assert _run(["compare", "a.gpudesk", "b.gpudesk", "-o", str(pdf_out), "--lang", "zh"]) == 0
     assert pdf_out.read_bytes().startswith(b"%PDF")
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", ["plan file", "must end in .pdf", "must end in .pdf or .csv", "2 to 4 plan files", "is not an image file",
+            "output folder"]),
+    ("zh", ["找不到方案文件", "须以 .pdf 结尾", "须以 .pdf 或 .csv 结尾", "比较需要 2 到 4 个方案文件", "不是图片文件",
+            "输出文件夹"]),
+])
+def test_report_and_compare_refuse_in_lang(tmp_path, capsys, lang, words):
+    """`report --lang zh` / `compare --lang zh` printed these refusals in English ('plan file … not found', 'output …
+    must end in .pdf'): each is keyed and worded in the language asked for, from the refusals' catalogue."""
+    import re
+
+    plan = tmp_path / "a.gpudesk"
+    plan.write_text("{}", encoding="utf-8")
+    flag = ["--lang", lang]
+    runs = [["report", str(tmp_path / "nope.gpudesk"), "-o", str(tmp_path / "o.pdf"), *flag],
+            ["report", str(plan), "-o", str(tmp_path / "o.docx"), *flag],
+            ["compare", str(plan), str(plan), "-o", str(tmp_path / "o.docx"), *flag],
+            ["compare", str(plan), "-o", str(tmp_path / "o.csv"), *flag],
+            ["report", str(plan), "-o", str(tmp_path / "o.pdf"), "--logo", str(tmp_path / "logo.txt"), *flag],
+            ["report", str(plan), "-o", str(tmp_path / "no" / "o.pdf"), *flag]]
+    for argv, word in zip(runs, words, strict=True):
+        assert _run(argv) == 2, argv
+        line = _one_line_error(capsys)
+        assert word in line, (argv, line)
+        if lang == "zh":  # no English sentence left beside the names
+            assert not re.search(r"\b(?:must|needs|not found|does not|is not)\b", line), line
