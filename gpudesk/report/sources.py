@@ -16,7 +16,6 @@ from typing import Any
 from gpudesk.catalog.records import Citation
 from gpudesk.catalog.sources import chinese_texts
 from gpudesk.report.document import Reference
-from gpudesk.report.formula_text import constant_source_table
 
 CATALOG_SOURCE = re.compile(
     r"catalog (?P<table>[a-z_]+)/(?P<row>[A-Za-z0-9_.\-]+?)(?:\.(?P<field>[a-z_0-9]+))?: "
@@ -81,6 +80,8 @@ class SourceRegistry:
         ``constants_<lang>.toml`` while that was made from this source (the Explain panel's rule), else the English."""
         if self.lang == "en":
             return english
+        from gpudesk.report.formula_text import constant_source_table  # only another language's proposal reads it
+
         made_from, translated = constant_source_table(self.lang).get(name, ("", ""))
         if not translated or CONVERSION.sub("", made_from) != source:
             return english
