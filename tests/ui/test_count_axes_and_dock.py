@@ -100,11 +100,29 @@ def test_a_marker_label_keeps_off_the_phase_labels(small_chart) -> None:
     small_chart.set_spec(spec)
     flush()
     panel = small_chart.panels[0]
-    marker = next(t for t in panel._marker_labels if t.isVisible())
-    for line in panel._vlines:
-        if line.isVisible():
-            overlap = marker.sceneBoundingRect().intersected(line.label.sceneBoundingRect())
+    from gpudesk.plotting.hover import Hit, describe
+    from gpudesk.plotting.marker_labels import drawn_segments
+
+    label = panel._marker_labels[0]
+    for line in panel._vlines:  # shown, it keeps off the phase names
+        if line.isVisible() and label.isVisible():
+            overlap = label.sceneBoundingRect().intersected(line.label.sceneBoundingRect())
             assert overlap.isEmpty() or overlap.width() < 1 or overlap.height() < 1
+    # in step 7's small tab every place off the names crosses the GPU line (its riser at month 2 or its tread at
+    # 200): the label gives way to the line as to the names (marker_labels.LABELS_GIVE_WAY), and its star tells it
+    box = label.sceneBoundingRect()
+    assert not label.isVisible() or not any(box.contains(s.pointAt(i / 20)) for s in drawn_segments(panel)
+                                            for i in range(21))
+    assert panel._marker_item.isVisible() and "+2 nodes" in describe(spec, Hit(0, 1.0, 200.0, marker=spec.markers[0]))
+    spec.markers[0] = Marker(4.0, 200.0, "+2 nodes")  # at the second phase's start: room under the line there
+    small_chart.set_spec(spec)
+    flush()
+    small_chart._fit_labels()
+    box = label.sceneBoundingRect()
+    assert label.isVisible(), box
+    assert not any(box.intersects(line.label.sceneBoundingRect())
+                   for line in panel._vlines if line.isVisible() and line.label.isVisible())
+    assert not any(box.contains(s.pointAt(i / 20)) for s in drawn_segments(panel) for i in range(21))
 
 
 def test_a_chart_title_wider_than_a_narrow_chart_is_shortened(small_chart) -> None:
