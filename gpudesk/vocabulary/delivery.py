@@ -91,7 +91,7 @@ LEGEND_NAMES: dict[str, tuple[str, str]] = {
     "cloud_reserved_3y": ("Cloud, 3-year reserved", "公有云包年（3 年）"),
     "cloud_monthly": ("Cloud, monthly", "公有云包月"),
     "cloud_spot": ("Cloud, spot", "公有云竞价"),
-    "gpu_rental": ("GPU rental", "GPU 算力租赁"),
+    "gpu_rental": ("GPU rental (monthly)", "GPU 算力租赁"),
     "bare_metal": ("Bare metal (rented)", "裸金属租用"),
     "private": ("Owned (on-premises)", "私有化部署（自购）"),
     "hybrid": ("Hybrid (owned + cloud)", "混合部署（自购 + 云上扩容）"),
