@@ -144,7 +144,9 @@ SINGULAR = {"gpus": ("{gpus:,} GPUs", "1 GPU"), "replicas": ("{replicas:,} repli
             "carried": ("{carried:,} servers", "1 server"), "new": ("{new:,} new servers", "1 new server"),
             "deadline_days": ("{deadline_days} days", "1 day"),
             "prefill_instances": ("({prefill_instances:,} instances)", "(1 instance)"),
-            "decode_instances": ("({decode_instances:,} instances)", "(1 instance)")}
+            "decode_instances": ("({decode_instances:,} instances)", "(1 instance)"),
+            "prefill": ("prefill pool {prefill:,} GPUs", "prefill pool 1 GPU"),
+            "decode": ("decode pool {decode:,} GPUs", "decode pool 1 GPU")}
 """A reason's count that reads in the singular when it is one."""
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from gpudesk.core import config_search
+from gpudesk.core.candidates import Reason
 from gpudesk.core.constants.quantization import QUALITY_LOSS, QUALITY_LOSS_FP8_TRAINING
 from gpudesk.core.search_words import EXCLUDED
 from gpudesk.report.check_text import reason_text, reasons_in
@@ -185,3 +186,13 @@ def test_a_training_time_reads_in_the_unit_it_reaches(searched_sample) -> None:
         for lang, shown in (("zh", "训练 {}"), ("en", "{} to train")):
             expected = shown.format(quantity_text(Quantity(p.value("days"), "days"), lang))
             assert reason_text(performance(p), lang) == expected, (lang, p.accelerator_id)
+
+
+def test_a_pool_of_one_gpu_and_one_instance_reads_in_the_singular():
+    """'prefill pool 1 GPU (1 instance)', not '1 GPUs' (the window audit's plural check found it on the guided-start
+    plan once the search stopped taking pipeline stages for free); Chinese has no plural."""
+    one = Reason("point_disaggregated_instances", {"prefill": 1, "decode": 2, "prefill_instances": 1,
+                                                   "decode_instances": 2})
+    text = reason_text(one, "en")
+    assert "prefill pool 1 GPU (1 instance)" in text and "decode pool 2 GPUs (2 instances)" in text
+    assert "预填充池 1 卡（1 个实例）" in reason_text(one, "zh")
