@@ -179,15 +179,18 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
            "math on a family with a kernel measurement, else none)" + (" + host time per iteration + C · host time per sequence" if stated else "")
            + ("; plain PyTorch: infer.kernels_per_pass kernels, and eager at least infer.launch_s (the host issues "
               "them one by one; the step takes the longer)" if unfused(inp.engine_release) else "")
-           + scores_clause(inp.flash_attention),
-           [*hw_deps, "infer.concurrency", "infer.context_read", "infer.in.tp", "eff.kernel_boundary",
+           + scores_clause(inp.flash_attention)
+           + ("; pp pipeline stages: pp micro-batches of C/pp sequences in flight, each stage streaming its weights "
+              "once per micro-batch (pp times an iteration) and running the collectives at C/pp tokens, with pp − 1 "
+              "hand-offs between stages" if np.any(np.asarray(a["pp"]) > 1) else ""),
+           [*hw_deps, "infer.concurrency", "infer.context_read", "infer.in.tp", "infer.in.pp", "eff.kernel_boundary",
             "infer.expert_wait", "infer.routed_gemm_share", *(["infer.host_iteration_s", "infer.host_per_sequence_s"] if stated else []),
             *(["infer.kernels_per_pass", "infer.launch_s", "eff.unfused_kv_bw"] if unfused(inp.engine_release)
               else [])])
     if disagg:  # the decode instances prefill nothing
         pre_share = np.zeros_like(c1)
     elif inp.batching == "separate_prefill":
-        pre_share = c1 / out * rep.prefill(prompt, prompt)
+        pre_share = c1 / out * rep.prefill_service(prompt, prompt)
     else:  # the prefill tokens mixed into a step ride its TP/EP collectives with the C decode tokens
         held = rep.adp_balancer is not None
         wait = fs.add("infer.prefill_wait_s", rep.prefill_wait(c1, prompt, out, unsync), "s",
@@ -208,7 +211,7 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
         tpot = dec["total"] + pre_share
         tokens_s = c1 / tpot
         formula = ("C / decode(C): disaggregated, the decode instances prefill nothing" if disagg else
-                   "C / (decode(C) + (C/O) · prefill(I)): prefills as their own steps" if inp.batching ==
+                   "C / (decode(C) + (C/O) · prefill(I)/pp): prefills as their own steps, a pipeline of pp stages taking a new one every stage time" if inp.batching ==
                    "separate_prefill" else "C / (decode(C) + (C/O) · prefill compute(I) + comm(C·(1 + I/O)) − "
                    "comm(C) + infer.prefill_wait_s): prefill mixed into steps, its tokens in each step's TP/EP "
                    "collectives")
@@ -232,12 +235,14 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
            "user sees", "1 / TPOT", ["infer.tpot_s"])
     prefill1 = fs.add("infer.prefill_s", pre.prefill(prompt, prompt), "s", "prefill of one prompt",
                       "max(GEMM + attention FLOPs / (peak·η) / serving GEMM share, weight stream) + collectives"
+                      + ("; pp pipeline stages one after another: the prompt passes each in turn"
+                         if np.any(np.asarray(a["pp"]) > 1) else "")
                       + (" (plain PyTorch: the eager stack's GEMM share eff.eager_share; the prefill runs eager, so "
                          "at least infer.launch_s)" if unfused(inp.engine_release) else "")
                       + ("; disaggregated: on a prefill instance" if disagg else "") + scores_clause(inp.flash_attention)
                       + ("; the prompt's attention at infer.context_attention_rate (FP8 context attention)"
                          if context_rate is not None else ""),
-                      [*hw_deps, "infer.in.prompt_tokens", "infer.in.tp",
+                      [*hw_deps, "infer.in.prompt_tokens", "infer.in.tp", "infer.in.pp",
                        *(["infer.context_attention_rate"] if context_rate is not None else []),
                        *(["infer.prefill_gpus_per_instance"] if disagg else []),
                        *(["eff.eager_share", "infer.launch_s"] if unfused(inp.engine_release) else [])])
@@ -262,7 +267,7 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
         rep, dec, pre_share, c1, np.maximum(slots, 1.0), conc >= slots,
         {"prompt": prompt, "prompt_sd": a["prompt_sd"], "output": out, "output_sd": a["output_sd"],
          "output_tail": out_tail},
-        {"prefill": prefill1, "prefill_tail": prefill_tail})
+        {"prefill": pre.prefill_service(prompt, prompt), "prefill_tail": prefill_tail})
     if parts is not None and np.any(np.isfinite(fed)):
         parts.update(server_budget_parts(inp.max_tokens_per_iteration, a["pp"] * groups, prompt, prompt_tail, fed))
     code = np.where(dec["weights_bound"], 0.0, 2.0)

@@ -15,7 +15,7 @@ prompts mixed into the decode iterations, TensorRT-LLM / vLLM):
   above the step below C for p > 1).
 * **First token.** A prompt waits for the prompts ahead of it: the prefills form one queue served in arrival order
   (chunked prefill takes the oldest prompt's tokens first), an M/G/1 queue whose service is one prompt's prefill P
-  (``infer.prefill_s``), its P50 / percentile waits by core/inference_queue.wait_quantile with one server and the
+  (``infer.prefill_s``; with pp pipeline stages P/pp, the pipeline taking a new prompt every stage time), its P50 / percentile waits by core/inference_queue.wait_quantile with one server and the
   Allen-Cunneen factor (1 + cs²)/2, cs² the prompt length's (sd(I)/I)² (0 for one length: M/D/1). TTFT at the
   percentile = that wait + the prefill of the tail prompt + one iteration; at P50 the median prompt's. The one
   iteration, and the end-to-end target's O_p iterations, are the engine batch's (``infer.tpot_s``, an upper bound),
@@ -162,7 +162,9 @@ def server_parts(rep: ReplicaModel, dec: dict[str, np.ndarray], pre_share: np.nd
                  prefills: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     """``server_rate``'s parts from the decode step at the engine batch C (``dec``) and the prompts' share of its
     iteration (``pre_share``); ``lengths``: prompt, prompt_sd, output, output_sd, output_tail (tokens);
-    ``prefills``: prefill, prefill_tail (s); core/inference.py adds prefill_median."""
+    ``prefills``: prefill (the prefill queue's service: one prompt's prefill / pp, ``ReplicaModel.prefill_service``),
+    prefill_tail (the tail prompt's prefill, its latency through every stage) (s); core/inference.py adds
+    prefill_median."""
     out = np.maximum(lengths["output"], 1.0)
     pre = prefills["prefill"]
     cs2 = service_cv2(pre, 0.0, 0.0, pre, lengths["prompt"], lengths["prompt_sd"])  # (sd(I)/I)²
@@ -187,8 +189,8 @@ def add_server_figures(fs: FigureSet, res: dict[str, np.ndarray], valid: np.ndar
     fs.add("infer.max_rate_per_replica", lam, "requests/s", "highest rate per replica meeting the latency targets",
            "λ(n*) = n*/(O·t(n*)), t(n) = A + B·n the iteration at n sequences in flight (weight stream and fixed "
            "costs A, decode FLOPs, attention and n/O mixed prompts ∝ n), n* the most sequences ≤ C meeting every "
-           "target; TTFT = prefill wait at λ (the prompts' one queue, M/G/1: Sakasegawa × Allen-Cunneen, (1 + "
-           "(sd(I)/I)²)/2) + prefill(I_p) + TPOT ≤ TTFT target (P50: median I); per-query TPOT at the percentile "
+           "target; TTFT = prefill wait at λ (the prompts' one queue, M/G/1 served in prefill(I)/pp: Sakasegawa × "
+           "Allen-Cunneen, (1 + (sd(I)/I)²)/2) + prefill(I_p) + TPOT ≤ TTFT target (P50: median I); per-query TPOT at the percentile "
            "t(n) + z_p·√(n/O·E[P²]·E[1/O]) ≤ TPOT target (the prefills arriving during a query, Poisson); TTFT + "
            "O_p·TPOT ≤ E2E target; n + z_p·√n ≤ the engine's slots (sequences in flight Poisson, M/G/∞)"
            + ("; the first-token and end-to-end targets also pay the attention data-parallel balancer's hold at the "

@@ -24,7 +24,13 @@ roofline):
   whatever their size, vLLM's published kernel table).
 
 A replica is ``max(tp, ep) × pp`` GPUs; pipeline stages run one after another for one token, so latency is the sum
-over stages. Expert parallelism wider than tensor parallelism runs attention data-parallel (vLLM / SGLang expert
+over stages. An in-flight-batching engine keeps ``pp`` micro-batches in flight (TensorRT-LLM:
+``mNumMicroBatches = getPipelineParallelism()``, trtGptModelInflightBatching.cpp), each of C/pp sequences, so every
+stage streams its weights once per micro-batch: a decode iteration (one token of every sequence) streams a stage's
+weights pp times, the whole model's over its t GPUs, and runs each collective at a micro-batch's tokens, with pp − 1
+hand-offs of a micro-batch's activations between stages; its FLOPs and KV reads are the batch's, as without stages.
+A prompt passes the stages one after another (a request sits in one micro-batch at a time), so its prefill takes pp
+stage times (``prefill``), while the pipeline takes a new prompt every stage time (``prefill_service``). Expert parallelism wider than tensor parallelism runs attention data-parallel (vLLM / SGLang expert
 parallel with DP attention): each of the max(t, e)/t attention groups holds the dense weights split over t and
 serves its share of the sequences, while routed experts are split over e (expert tensor parallel 1). Per GPU, a step
 streams dense weights / (t·p) + the routed experts some token chose / (e·p) (e = t when ep is 1) and does
@@ -66,6 +72,7 @@ from gpudesk.core.model_math import (
     param_breakdown,
 )
 from gpudesk.core.moe_gemm import routed_gemm_share
+from gpudesk.core.pipeline_stages import stage_hops
 from gpudesk.core.step_constants import decode_gemm_fixed, decode_matmul_efficiency
 
 
@@ -164,6 +171,19 @@ class ReplicaModel:
         routed = self.routed_params * touched * self.weight_bytes
         return np.asarray(dense / (self.tp * self.pp) + routed / (self.expert_split * self.pp))
 
+    def weights_streamed(self, batch: np.ndarray) -> np.ndarray:
+        """Weight bytes one GPU streams in a decode iteration of ``batch`` sequences: its stage's weights once per
+        micro-batch of batch/pp (``weights_read`` at pp = 1)."""
+        pp = np.asarray(self.pp, dtype=np.float64)
+        return np.asarray(pp * self.weights_read(batch / pp))
+
+    def micro_batch_comm(self, tokens: np.ndarray) -> np.ndarray:
+        """Seconds of a decode iteration's communication carrying ``tokens`` tokens: every layer's collectives at a
+        micro-batch's tokens (tokens/pp; each stage runs its L/pp layers once per micro-batch) and the pp − 1
+        hand-offs of a micro-batch between stages (``core/pipeline_stages.stage_hops``); ``collectives`` at pp = 1."""
+        micro = tokens / np.asarray(self.pp, dtype=np.float64)
+        return np.asarray(self.collectives(micro) + stage_hops(self, micro))
+
     def collectives(self, tokens: np.ndarray) -> np.ndarray:
         """Seconds of the TP all-reduces (two per layer, ``tuned_all_reduce_time``) and, with attention data-parallel across the expert
         ranks (e > t), the expert all-to-alls of a step carrying ``tokens`` tokens. With e ≤ t every expert rank
@@ -212,14 +232,14 @@ class ReplicaModel:
         bw = hw.hbm_bw * eff.hbm
         p = SV.SERVING_ROOFLINE_SHARPNESS.value
         gemm_c = self.gemm_flops(batch) / (self.compute_peak * self.decode_matmul)
-        gemm_m = self.weights_read(batch) / bw
+        gemm_m = self.weights_streamed(batch) / bw
         linear = (gemm_c ** p + gemm_m ** p) ** (1.0 / p)  # smooth roofline near the ridge point
         kv = kv_cache_bytes(self.model, self.kv_dtype, context, batch / self.attention_groups, self.tp) / self.pp \
             + score_bytes(self.stack, self.model, batch, context, self.gpus)
         attn_flops = 2.0 * self.model.n_layers * context * self.decode_attn_width * batch / g
         kv_bw = hw.hbm_bw * (self.stack.kv_efficiency or SV.SERVING_DECODE_KV_BW_EFFICIENCY.value) * self.kv_share
         attention = np.maximum(attn_flops / (self.attention_peak * eff.attention), kv / kv_bw)
-        comm = self.collectives(batch)
+        comm = self.micro_batch_comm(batch)
         kernels = self.kernel_boundaries() + self.gemm_fixed + 0.0 * linear
         host = self.host + self.stack.host_per_sequence * batch + 0.0 * linear  # a synchronous scheduler: C of it
         total = linear + attention + comm + kernels + host
@@ -237,7 +257,7 @@ class ReplicaModel:
         eff = self.eff
         p = SV.SERVING_ROOFLINE_SHARPNESS.value
         gemm_c = self.gemm_flops(batch) / (self.compute_peak * self.decode_matmul)
-        gemm_m = self.weights_read(batch) / (self.hw.hbm_bw * eff.hbm)
+        gemm_m = self.weights_streamed(batch) / (self.hw.hbm_bw * eff.hbm)
         linear = (gemm_c ** p + gemm_m ** p) ** (1.0 / p)
         kv = kv_cache_bytes(self.model, self.kv_dtype, context, batch / self.attention_groups, self.tp) / self.pp \
             + score_bytes(self.stack, self.model, batch, context, self.gpus)
@@ -251,9 +271,10 @@ class ReplicaModel:
     def mixed_prefill(self, batch: np.ndarray, prompt: np.ndarray, output: np.ndarray,
                       unsynchronised: np.ndarray | bool = False, wait: np.ndarray | None = None) -> np.ndarray:
         """Seconds a continuous-batching iteration of ``batch`` decodes adds for the C/O prompts it prefills: their
-        compute, and their I tokens in the step's TP/EP collectives beside the C decode tokens, plus ``wait`` (else
-        ``prefill_wait`` of ``unsynchronised``) for the attention group that prefills the most."""
-        extra_comm = self.collectives(batch * (1.0 + prompt / output)) - self.collectives(batch)
+        compute, and their I tokens in the step's TP/EP collectives beside the C decode tokens (at a micro-batch's
+        share), plus ``wait`` (else ``prefill_wait`` of ``unsynchronised``) for the attention group that prefills
+        the most."""
+        extra_comm = self.micro_batch_comm(batch * (1.0 + prompt / output)) - self.micro_batch_comm(batch)
         imbalance = self.prefill_wait(batch, prompt, output, unsynchronised) if wait is None else wait
         return np.asarray(batch / output * self.prefill_compute(prompt, prompt) + extra_comm + imbalance)
 
@@ -323,12 +344,20 @@ class ReplicaModel:
         return np.asarray(gemm + attn)
 
     def prefill(self, tokens: np.ndarray, seq_len: np.ndarray) -> np.ndarray:
-        """Seconds to prefill ``tokens`` tokens (sequences of ``seq_len``): the linear layers on the same smooth
-        roofline as a decode step's, (t_compute^p + t_weights^p)^(1/p), plus attention, collectives and the
-        kernel boundaries of one pass through the layers; eager, at least the host's launch time."""
+        """Seconds to prefill ``tokens`` tokens (sequences of ``seq_len``), from the first stage in to the last
+        stage out: per stage the linear layers on the same smooth roofline as a decode step's, (t_compute^p +
+        t_weights^p)^(1/p), and attention, pp stages one after another, plus the collectives and kernel boundaries
+        of one pass through every layer and the pp − 1 hand-offs between stages; eager, at least the host's launch
+        time."""
         stream = self.weights_read(tokens) / (self.hw.hbm_bw * self.eff.hbm)
         gemm, attn = self._prefill_parts(tokens, seq_len)
         p = SV.SERVING_ROOFLINE_SHARPNESS.value
         linear = (gemm ** p + stream ** p) ** (1.0 / p)
-        gpu = linear + attn + self.collectives(tokens) + self.kernel_boundaries()
+        pp = np.asarray(self.pp, dtype=np.float64)
+        gpu = pp * (linear + attn) + self.collectives(tokens) + self.kernel_boundaries() + stage_hops(self, tokens)
         return np.asarray(np.maximum(gpu, self.stack.prefill_launch_s) if self.stack.prefill_launch_s else gpu)
+
+    def prefill_service(self, tokens: np.ndarray, seq_len: np.ndarray) -> np.ndarray:
+        """Seconds of the replica's time one prefill of ``tokens`` tokens takes from the prompts behind it:
+        ``prefill`` / pp, a pipeline of pp stages taking a new prompt every stage time (``prefill`` at pp = 1)."""
+        return np.asarray(self.prefill(tokens, seq_len) / np.asarray(self.pp, dtype=np.float64))

@@ -203,89 +203,89 @@
   <context>
     <name>CandidateTableModel</name>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="65" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="67" />
       <source>#</source>
       <translation>序号</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="65" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="67" />
       <source>Accelerator</source>
       <translation>加速卡</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="66" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="68" />
       <source>Fits</source>
       <translation>能否放下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="65" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="67" />
       <source>GPUs</source>
       <translation>GPU数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="73" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="75" />
       <source>Instances</source>
       <translation>实例数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="65" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="67" />
       <source>Layout</source>
       <translation>并行布局</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="65" />
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="73" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="67" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="75" />
       <source>Nodes</source>
       <translation>节点数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="72" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="74" />
       <source>Rent over the phase</source>
       <translation>本阶段租用费用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="174" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="176" />
       <source>Searching…</source>
       <translation>搜索中…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="176" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="178" />
       <source>The configuration search runs in idle time; this row shows its result when it is done.</source>
       <translation>配置搜索在空闲时运行；搜索完成后，此行显示其结果。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="66" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="68" />
       <source>Time / throughput</source>
       <translation>时间 / 吞吐</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="66" />
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="72" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="68" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="74" />
       <source>Total cost of ownership</source>
       <translation>总拥有成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="215" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="217" />
       <source>cannot estimate</source>
       <translation>无法估算</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="197" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="199" />
       <source>does not fit</source>
       <translation>显存放不下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="197" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="199" />
       <source>fits</source>
       <translation>放得下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="225" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="228" />
       <source>no price</source>
       <translation>无价格</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="205" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="207" />
       <source>{0}  ◆ pinned</source>
       <translation>{0}  ◆ 已选定</translation>
     </message>
@@ -1110,7 +1110,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FigureTable</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="344" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="340" />
       <source>Results</source>
       <translation>结果</translation>
     </message>
@@ -1118,12 +1118,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FigureTableModel</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="177" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="176" />
       <source> (the check "Some costs have no price" names them). Enter their quotes on step 7 (costs) to complete it.</source>
       <translation>（检查项“部分成本没有价格”列出了它们）。在第 7 步（成本）填入报价后即为完整金额。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="169" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="168" />
       <source>Click to see the formula, inputs and sources of {0}</source>
       <translation>点击查看“{0}”的公式、输入和来源</translation>
     </message>
@@ -1132,27 +1132,27 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>指标</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="175" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="174" />
       <source>Leaves out 1 cost line that has no price yet</source>
       <translation>不含 1 项尚无价格的成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="176" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="175" />
       <source>Leaves out {0} cost lines that have no price yet</source>
       <translation>不含 {0} 项尚无价格的成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="180" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="179" />
       <source>Not applicable: {0}.</source>
       <translation>不适用：{0}。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="183" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="182" />
       <source>Owning costs more than this option in every month of the plan's horizon: buying never pays back against it.</source>
       <translation>在方案测算期内的每个月，自购都比此选项贵：买硬件相对它不会回本。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="171" />
+      <location filename="../../gpudesk/ui/widgets/figure_table.py" line="170" />
       <source>The estimate could not compute this figure: a catalog field or an input it needs is missing. The Explain panel shows which.</source>
       <translation>估算无法得出此项数值：缺少所需的目录字段或输入。在“计算说明”面板中可查看缺少哪一项。</translation>
     </message>

@@ -62,6 +62,7 @@ def test_the_search_ranks_attention_data_parallel_after_tensor_parallel_attentio
     assert not attention_dp_check(asks.search, asks) and not attention_dp_check(found.search, found)
     (check,) = attention_dp_check(asks.search, found)
     assert check.id == "search.attention_dp_recommended" and check.numbers["short"] == pytest.approx(band["short"])
-    assert "TP1 × PP4 × EP8" in check.numbers["configuration"]
+    shown = f"TP{chosen.layout['tp']:g} × PP{chosen.layout['pp']:g} × EP{chosen.layout['ep']:g}"
+    assert shown in check.numbers["configuration"]  # the plan's own recommendation, named as the search named it
     notes = [b.text for b in search_blocks(asks, ReportText("zh")) if isinstance(b, Note) and b.kind == "warning"]
     assert notes and all("注意力按" in n and "最多少估" in n for n in notes)  # the proposal's alternatives

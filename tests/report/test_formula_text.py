@@ -92,6 +92,11 @@ def branch_plans() -> dict[str, Project]:
     plans["adp-balanced"] = Project()  # target's rate, so the rate is searched below it (core/server_held_rate.py)
     plans["adp-balanced"].phases[0].hardware.accelerator_id = "h200-sxm"
     plans["adp-balanced"].phases[0].workloads = [balanced]
+    staged = Workload(kind="llm_inference", model_id="llama-3.1-405b", weight_dtype="fp8", compute_dtype="fp8",
+                      kv_dtype="fp8")
+    staged.parallel.tp, staged.parallel.pp = 4, 2  # pipeline stages: the decode step's and the prefill's clauses
+    plans["pipeline-stages"] = Project()
+    plans["pipeline-stages"].phases[0].workloads = [staged]
     plans["hybrid"] = Project()
     plans["hybrid"].phases[0].delivery.mode = "hybrid"
     plans["calibrated"] = Project()

@@ -155,15 +155,16 @@ def log_check(case: MLPerfInferenceCase, log: dict) -> dict[str, float]:
                              one * (case.pp or 1), one * (case.ep or (tp if case.moe else 1)), case.weight_dtype,
                              case.kv_dtype, math)
     c, prompt, out = one * v("infer.concurrency"), one * case.prompt, one * case.output
+    service = v("infer.prefill_s") / (case.pp or 1)  # the prefill queue's service (ReplicaModel.prefill_service)
     pre_share = rep.mixed_prefill(c, prompt, out, True)
     parts = server_parts(rep, rep.decode_step(c, one * v("infer.context_in_flight")), pre_share, c, c, one > 0,
                          {"prompt": prompt, "prompt_sd": one * 0.0, "output": out, "output_sd": one * case.output_sd,
                           "output_tail": one * v("infer.output_tokens_tail")},
-                         {"prefill": one * v("infer.prefill_s"), "prefill_tail": one * v("infer.prefill_s")})
+                         {"prefill": one * service, "prefill_tail": one * v("infer.prefill_s")})
     lam = log["samples_per_s"] * v("infer.gpus_per_replica") / case.gpus
     tpot, tpot_p99 = (float(x[0]) for x in tpot_at_rate(parts, one * lam, 2.3263))
     pre, step = v("infer.prefill_s"), v("infer.tpot_s")
-    ttft50, ttft99 = (float(wait_quantile(one * lam, pre, 1.0, q, 0.5)[0]) + pre + step for q in (0.5, 0.01))
+    ttft50, ttft99 = (float(wait_quantile(one * lam, service, 1.0, q, 0.5)[0]) + pre + step for q in (0.5, 0.01))
     return dict(rate=v("infer.max_rate_per_replica"), bound=str(np.ravel(fs.value_at("infer.rate_bound", 0))[0]),
                 lam=lam, ttft_p50=ttft50, ttft_p99=ttft99, tpot=tpot, tpot_p99=tpot_p99)
 

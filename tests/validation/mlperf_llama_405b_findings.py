@@ -126,7 +126,7 @@ def llama_findings(results: list, by: dict) -> str:
         "run), the decode step's own error (the NVFP4 block scales and the small-M NVFP4 GEMM time narrowed it on "
         "2026-12-03, **NVFP4 block scales and small-M GEMM time** above; the Nebius B200 Server log's TPOT is now met "
         "within 4%, the Interactive one's still not by half), so on Blackwell the rate the first-token target allows "
-        "is above the runs' (the v5.0 Server engines, next item, ran their iterations at about twice gpudesk's). Server / Offline tokens/s by round and system: " + pairs
+        "is above the runs' (the v5.0 Server engines, next item, ran their iterations at about 1.6 times gpudesk's). Server / Offline tokens/s by round and system: " + pairs
         + ". The Hopper runs serve about half their Offline rate (0.52-0.54 on H200), and so does gpudesk now that a "
         "prompt waits for the prefills ahead of it; on Blackwell gpudesk's ratio sits above the runs' (v5.1 and v6.0 "
         "0.70-0.79, v5.0 0.55-0.64: that round's configs and engine, the same 8 B200 served 846 tokens/s in v5.0 and "
@@ -233,7 +233,8 @@ def v50_findings(rows: list, by: dict) -> str:
         "config's: " + moves + ". The Offline rows move toward the runs, the Blackwell Server rows away. Those two "
         "runs asked one engine's rate times the engine count (0.65 and 0.75 queries/s per engine), sat below both "
         "targets (`mlperf_server_bounds`) and so are lower bounds, but at their own rate gpudesk's iteration is "
-        "about half their logs' (above). The config's budget is per micro-batch: TensorRT-LLM schedules each of "
+        "about 0.6 of their logs' (above; about half before its stages streamed their weights per micro-batch, "
+        "Pipeline-parallel serving, below). The config's budget is per micro-batch: TensorRT-LLM schedules each of "
         "the pp micro-batches against max_num_tokens (trtGptModelInflightBatching.cpp, mNumMicroBatches = "
         "getPipelineParallelism(); MicroBatchScheduler: decode tokens first, prompt chunks in what is left), so an "
         "iteration of the whole engine carries pp·M tokens and feeds (pp·M − C) / (I · t) prompts/s per engine "

@@ -62,6 +62,7 @@ from mlperf_deepseek_r1 import DELL_SERVER, as_recipe, as_run, output_cv
 from mlperf_deepseek_r1_findings import deepseek_findings
 from mlperf_graphs import graph_findings, with_graphs
 from mlperf_llama_405b_findings import llama_findings, v50_findings
+from mlperf_pipeline import pipeline_findings
 from mlperf_server_offline import as_served, interactive_findings, p90_findings, server_offline_findings
 from mlperf_submitted_configs import as_submitted, as_submitted_dense
 from validation_catalog import catalog
@@ -287,6 +288,6 @@ def findings(results: list) -> list[str]:
         "none either: the mean output quoted for its data set (73 tokens) disagrees with the runs (Intel's v6.1 "
         "logs: exactly 128.0 tokens per sample, the output cap), and its mean input comes from the same quote.",
         deepseek_findings(rows, by),
-        llama_findings(results, by), v50_findings(rows, by),
+        llama_findings(results, by), v50_findings(rows, by), pipeline_findings(rows, by),
         *graph_findings(results, by), server_offline_findings(rows, by), interactive_findings(rows, by), p90_findings(results, by),
     ]
