@@ -886,12 +886,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>机房默认值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="123" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="124" />
       <source>Field</source>
       <translation>字段</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="128" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="129" />
       <source>Field sources that differ from the row source</source>
       <translation>与行来源不同的字段来源</translation>
     </message>
@@ -908,12 +908,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>网卡与光模块</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="122" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="123" />
       <source>Notes</source>
       <translation>备注</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="122" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="123" />
       <source>Row date</source>
       <translation>行日期</translation>
     </message>
@@ -927,7 +927,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>服务器与机柜</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="121" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="122" />
       <source>Source</source>
       <translation>来源</translation>
     </message>
@@ -940,17 +940,17 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>交换机</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="123" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="124" />
       <source>Unit</source>
       <translation>单位</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="123" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="124" />
       <source>Value</source>
       <translation>数值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="106" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="107" />
       <source>accessed {0}</source>
       <translation>访问于 {0}</translation>
     </message>
@@ -968,12 +968,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>实测</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="122" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="123" />
       <source>not given</source>
       <translation>未提供</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="125" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="126" />
       <source>row source</source>
       <translation>行来源</translation>
     </message>
@@ -982,22 +982,22 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>二手资料</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="101" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="102" />
       <source>title in English</source>
       <translation>英文原题</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="124" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="125" />
       <source>unknown</source>
       <translation>未知</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="124" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="125" />
       <source>unknown: not in the cited sources</source>
       <translation>未知：引用来源中未给出</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="121" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="122" />
       <source>unverified</source>
       <translation>未核实</translation>
     </message>
@@ -1006,12 +1006,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>厂商资料</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="121" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="122" />
       <source>your row</source>
       <translation>您的行</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="126" />
+      <location filename="../../gpudesk/ui/catalog_browser/detail_pane.py" line="127" />
       <source>— unknown: not in the cited sources · row source: the source named above · [n]: a field source listed below</source>
       <translation>— 未知：引用的来源中没有 · 行来源：上面列出的来源 · [n]：下面列出的字段来源</translation>
     </message>
