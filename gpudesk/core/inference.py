@@ -184,7 +184,8 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
               "once per micro-batch (pp times an iteration) and running the collectives at C/pp tokens, with pp − 1 "
               "hand-offs between stages" if np.any(np.asarray(a["pp"]) > 1) else ""),
            [*hw_deps, "infer.concurrency", "infer.context_read", "infer.in.tp", "infer.in.pp", "eff.kernel_boundary",
-            "infer.expert_wait", "infer.routed_gemm_share", *(["infer.host_iteration_s", "infer.host_per_sequence_s"] if stated else []),
+            *(["infer.expert_wait", "infer.routed_gemm_share"] if rep.model.is_moe else []),
+            *(["infer.host_iteration_s", "infer.host_per_sequence_s"] if stated else []),
             *(["infer.kernels_per_pass", "infer.launch_s", "eff.unfused_kv_bw"] if unfused(inp.engine_release)
               else [])])
     if disagg:  # the decode instances prefill nothing
