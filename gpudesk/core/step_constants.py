@@ -89,6 +89,12 @@ def record_step_constants(fs: FigureSet, rep: ReplicaModel, hw: HardwareArrays, 
     hw_deps = ["hw.peak_flops", "hw.hbm_bw", "eff.matmul", "eff.hbm", "eff.attention", "eff.framework",
                "eff.serving_roofline_p", "eff.serving_kv_bw", "eff.serving_prefill_share",
                *(["infer.gemm_peak"] if stated else []), *record_scores(fs, flash_attention)]
+    if rep.model.is_moe and np.any(np.asarray(rep.ep > rep.tp) & np.asarray(rep.moe_kernels_apply)):
+        # attention data-parallel inside the NVLink domain: the dispatch and combine kernels' published times
+        for key, const in (("dispatch_s", SV.MOE_DISPATCH_LATENCY_S), ("combine_s", SV.MOE_COMBINE_LATENCY_S),
+                           ("alltoall_link", SV.MOE_ALLTOALL_LINK_FRACTION)):
+            fs.constant(f"eff.moe_{key}", const)
+            hw_deps.append(f"eff.moe_{key}")
     decode_ratio = [c for f, c in SV.MATMUL_EFFICIENCY_FP4_DECODE.items() if compute_math in ("fp4", "fp6")
                     and np.any(hw.family == f)]
     for const in decode_ratio:  # NVFP4 decode GEMMs: their own share of the prefill's rate (one family today)

@@ -149,3 +149,18 @@ def test_every_rank_of_an_moe_layer_waits_for_the_busiest_expert_rank():
     extra = 2.0 * (wait[2] - 1.0) * ep8.routed_active * tokens / 8
     assert ep8.gemm_flops(tokens)[0] == pytest.approx(2.0 * ep8.n_gemm * tokens[0] / 8 + extra[0])
     assert tp8.gemm_flops(tokens)[0] == pytest.approx(2.0 * tp8.n_gemm * tokens[0] / 8)
+
+
+@pytest.mark.parametrize(("tp", "ep", "listed"), [(1.0, 8.0, True), (8.0, 8.0, False), (8.0, 1.0, False)])
+def test_the_dispatch_and_combine_constants_explain_the_steps_they_act_on(tp, ep, listed):
+    """The published kernel times and link share (MOE_DISPATCH_LATENCY_S, MOE_COMBINE_LATENCY_S,
+    MOE_ALLTOALL_LINK_FRACTION) act on attention data-parallel inside NVLink only: there the decode step lists them
+    as its inputs; with tensor-parallel attention no figure does (polish-24 found them unlisted)."""
+    fs = estimate_inference(InferenceInputs(
+        model=DSV3, hardware=HardwareArrays.from_accelerators([B200]), weight_dtype="fp4", kv_dtype="fp8",
+        prompt_tokens=800, output_tokens=3880, concurrency=256, tp=tp, ep=ep))
+    keys = {"eff.moe_dispatch_s", "eff.moe_combine_s", "eff.moe_alltoall_link"}
+    inputs = {q.key for q in fs.explain("infer.decode_step_s").inputs}
+    assert (keys <= inputs) is listed and (not keys & inputs) is not listed
+    if listed:
+        assert fs.value_at("eff.moe_dispatch_s", 0) == pytest.approx(21e-6)
