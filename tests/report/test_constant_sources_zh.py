@@ -63,3 +63,18 @@ def test_a_source_edited_in_the_code_shows_in_english_until_its_entry_is_updated
     stale = dataclasses.replace(zh, constants={"HBM_EFFICIENCY": ("an older wording", "旧的译文")})
     line = f"constant HBM_EFFICIENCY: {C.HBM_EFFICIENCY.source}"
     assert stale.source(line) == f"常量 HBM_EFFICIENCY: {C.HBM_EFFICIENCY.source}"
+
+
+def test_a_part_measured_on_its_own_reads_chinese_where_its_family_value_is_replaced():
+    """The H200's own FP8 MAMF replaces the Hopper family's (core/efficiency.by_part); its source line said
+    'measured part: h200-sxm: …' in the Chinese Explain panel (walk-24, a Llama 3.1 405B plan on H200)."""
+    from gpudesk.catalog.store import Catalog
+    from gpudesk.core.efficiency import matmul_efficiency
+    from gpudesk.core.hardware import HardwareArrays
+
+    _values, english = matmul_efficiency(HardwareArrays.from_accelerators([Catalog.open().accelerator("h200-sxm")]),
+                                         "fp8")
+    assert "measured part: h200-sxm: constant MAMF_FP8_H200" in english  # the case this test is about
+    shown = formula_text("zh").source(english)
+    assert "measured part" not in shown and "本型号实测值：h200-sxm：常量 MAMF_FP8_H200 = 0.734" in shown, shown
+    assert formula_text("en").source(english) == english
