@@ -170,7 +170,8 @@ def write_csv(comparison: PlanComparison, path: str | Path, text: ReportText) ->
 
 
 def cumulative_cost_chart(comparison: PlanComparison, text: ReportText) -> ChartSpec | None:
-    """Cumulative cost per plan, month by month from the phases' cost ledgers (the roadmap's spend)."""
+    """Cumulative cost per plan, month by month from the phases' cost ledgers (the roadmap's spend); the note names
+    each plan whose line leaves out lines awaiting a quote (a plan on unpriced servers drew a line near ¥0)."""
     series = []
     for i, (name, plan) in enumerate(zip(comparison.names, comparison.plans, strict=True)):
         months = plan_months(plan)
@@ -182,13 +183,22 @@ def cumulative_cost_chart(comparison: PlanComparison, text: ReportText) -> Chart
             running += value * scale
             ys.append(running)
         xs = tuple(float(m) for m in range(len(ys)))
-        tips = [f"{name}: {format_money(y, comparison.currency, text.lang)} by month {int(x)}" for x, y in zip(xs, ys)]
+        tips = [text.get("compare.chart_tip", plan=name, value=format_money(y, comparison.currency, text.lang),
+                         month=int(x)) for x, y in zip(xs, ys)]
         series.append(Series(name, xs, tuple(ys), "line", "", tips))
     if not series:
         return None
+    notes = text.get("compare.chart_note")
+    total = next((r for r in comparison.rows if r.metric.id == "total"), None)
+    partial = [text.get("compare.unranked_plan", plan=name, count=count)
+               for name, count in zip(comparison.names, total.awaiting if total is not None else (), strict=False)
+               if count]
+    if partial:
+        sep = "；" if text.lang == "zh" else "; "
+        notes += sep + text.get("compare.chart_partial", plans=sep.join(partial))
     return ChartSpec(kind="cost_over_time", title=text.get("compare.chart_title"), x_label=text.get("compare.chart_x"),
                      y_label=text.get("compare.chart_y"), x_unit="month", y_unit=comparison.currency, series=series,
-                     notes=text.get("compare.chart_note"), tick_language=text.lang)  # 30 万, 美元 in Chinese
+                     notes=notes, tick_language=text.lang)  # 30 万, 美元 in Chinese
 
 
 def plan_months(plan: PlanEstimate) -> list[float]:

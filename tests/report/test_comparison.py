@@ -371,3 +371,21 @@ def test_an_unknown_gap_reads_unknown_never_zero(lang):
     row = ComparisonRow(total.metric, (1_000_000.0, math.nan), frozenset({0}), (None, None), (0, 0), (True, True))
     why = decision_rows(dataclasses.replace(comparison, rows=[row]), ReportText(lang))[0][2]
     assert ("差额未知" if lang == "zh" else "an amount not known") in why and "nan" not in why.lower(), why
+
+
+def test_the_cumulative_cost_chart_names_each_line_that_leaves_out_lines_awaiting_quotes():
+    """The bank against the government sample (walk-24): the government plan's servers await a quote, so its line
+    ran near ¥0 under the bank's 1.5 亿 with nothing saying why; its hover text read 'by month 12' in Chinese."""
+    quoted = training_project("Quoted", nodes=8)
+    quoted.phases[0].costs.installation_per_server = 6_000.0
+    entries = [(training_plan("Open", nodes=8), training_project("Open", nodes=8)),
+               (estimate_plan(quoted, catalog(), search=True), quoted)]
+    comparison = compare_plans(entries)
+    waiting = comparison.row("total").awaiting
+    assert waiting[0] == waiting[1] + 1 > 1  # both leave lines out, the first one more
+    zh, en = cumulative_cost_chart(comparison, ReportText("zh")), cumulative_cost_chart(comparison, ReportText("en"))
+    assert zh.notes.endswith(f"曲线只计已有价格的项目，不含待询价项目：Open（{waiting[0]} 项待询价）；"
+                             f"Quoted（{waiting[1]} 项待询价）"), zh.notes
+    assert f"Open ({waiting[0]} lines awaiting quotes); Quoted ({waiting[1]} lines awaiting quotes)" in en.notes
+    assert zh.series_named("Open").tooltips[12].startswith("Open：截至第 12 个月累计 ")
+    assert not re.search(r"[A-Za-z]{3,}", zh.series_named("Open").tooltips[12].replace("Open", ""))
