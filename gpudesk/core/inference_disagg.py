@@ -27,7 +27,9 @@ its prefill, crosses to the decode instance and leaves with the decode instance'
   performance/performance-tuning-guide/tuning-max-batch-size-and-max-num-tokens.html, default 8192): b =
   max(1, ⌊M / I⌋) prompts of mean length I. A full iteration T(b) = prefill(b·I) serves b prompts, so the
   instance's capacity is b / T(b) and each prompt's share of it S = T(b)/b (a short prompt's prefill streams the
-  weights once for b prompts). An iteration of n prompts takes T(1) + (n − 1)·d (d = (T(b) − T(1))/(b − 1), the
+  weights once for b prompts; with pp pipeline stages T is one stage's time, ``ReplicaModel.prefill_service``: the
+  instance starts an iteration every stage time, while each prompt's own prefill passes every stage). An iteration
+  of n prompts takes T(1) + (n − 1)·d (d = (T(b) − T(1))/(b − 1), the
   chord), and while the instance is busy each iteration takes the prompts that came during the last: n =
   λ·T(n), n = λ·(T(1) − d)/(1 − λ·d) within [1, b].
 * **Its queue.** A prompt waits at least for the iteration in progress (busy a share u = min(1, λ·T(n)/n) of the
@@ -147,8 +149,8 @@ def prefill_queue(pre: ReplicaModel, prompt: np.ndarray, prompt_sd: np.ndarray) 
     """A prefill instance's batched service (module docstring): ``batch`` b, ``first`` T(1), ``slope`` d,
     ``share`` S = T(b)/b, ``k`` the work queue's Allen-Cunneen factor."""
     b = np.maximum(np.floor(PREFILL_CHUNK_TOKENS.value / np.maximum(prompt, 1.0)), 1.0)
-    first = pre.prefill(prompt, prompt)
-    full = pre.prefill(b * prompt, prompt)
+    first = pre.prefill_service(prompt, prompt)  # with pp stages the instance takes an iteration every stage time
+    full = pre.prefill_service(b * prompt, prompt)
     with np.errstate(divide="ignore", invalid="ignore"):
         slope = np.where(b > 1, (full - first) / (b - 1.0), 0.0)
         cs2 = np.where(prompt > 0, (prompt_sd / prompt) ** 2, 0.0)

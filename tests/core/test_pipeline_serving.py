@@ -87,3 +87,19 @@ def test_a_pipeline_layout_is_not_a_free_latency_cut_in_an_estimate():
     ttft = [_at(fs.value_at("infer.prefill_s", i)) for i in range(3)]
     assert tpot[0] < tpot[1] < tpot[2]
     assert ttft[0] < ttft[1] < ttft[2]
+
+
+def test_a_pipelined_prefill_instance_takes_a_prompt_every_stage_time():
+    """Disaggregated: a TP4 x PP2 prefill instance (8 GPUs) shares out each prompt as one stage's time, half its own
+    prefill, so it serves twice the prompts of a TP4 instance (4 GPUs): the pool of the pipelined instances is about
+    as many GPUs, not twice as many (each prompt charged its whole passage, as until 2026-12-04)."""
+    hw = HardwareArrays.from_accelerators([H100])
+    fs = estimate_inference(InferenceInputs(model=LLAMA3_70B, hardware=hw, tp=[4.0, 4.0], pp=[1.0, 2.0],
+                                            concurrency=64, prompt_tokens=4096, output_tokens=256,
+                                            request_rate=20.0, disaggregated=True))
+    share = [_at(fs.value_at("infer.prefill_share_s", i)) for i in range(2)]
+    latency = [_at(fs.value_at("infer.prefill_s", i)) for i in range(2)]
+    assert share[1] == pytest.approx(latency[1] / 2, rel=0.06)  # two 4,096-token prompts an iteration share a weight stream
+    assert share[1] == pytest.approx(share[0] / 2, rel=0.15)
+    pools = [_at(fs.value_at("infer.disagg_prefill_gpus", i)) for i in range(2)]
+    assert pools[1] <= 1.3 * pools[0]
