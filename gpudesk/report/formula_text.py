@@ -312,15 +312,16 @@ FIGURE_NAME = re.compile(r"(?<![\w.{])([a-z][a-z0-9]*(?:[._][a-z0-9]+)+)(?![\w(]
 """A name in a formula that reads as code: a figure's key or its last part (``hours_used_per_month``,
 ``mem.max_concurrency``). A mathematical symbol with a subscript (``d_qk``, ``r_kv``, ``z_p``) starts with one letter
 and is left as it is; so is a plain word."""
-_LABEL_END = re.compile(r" \(|; |, ")
+_LABEL_END = re.compile(r" \(|; |, |（|；|，")  # English or Chinese: the label before its explanation
 
 
-def named_formula(formula: str, label_of: Callable[[str], str | None]) -> str:
+def named_formula(formula: str, label_of: Callable[[str], str | None], spaced: bool = True) -> str:
     """An English formula with each figure it names as code by the figure's English label, as the inputs table below
     it names the same figure: 'billed_gpus x hours_per_month x price' -> 'GPUs billed x hours per month x price'.
     ``label_of`` gives a name's label (None: not a figure). A label is cut before its first bracket, semicolon or
     comma, which explain the figure in the table rather than in the formula; a name with no label, but written
-    in snake case, reads with spaces ('head_dim' -> 'head dim'); a dotted name with no label stays as it is."""
+    in snake case, reads with spaces ('head_dim' -> 'head dim'; as it is when not ``spaced``, for a Chinese formula
+    whose words are already translated); a dotted name with no label stays as it is."""
     def name(match: re.Match[str]) -> str:
         code = match.group(1)
         if len(code.split("_", 1)[0].split(".", 1)[0]) < 2:  # a subscripted symbol: r_kv, t_mb
@@ -328,5 +329,5 @@ def named_formula(formula: str, label_of: Callable[[str], str | None]) -> str:
         label = label_of(code)
         if label:
             return _LABEL_END.split(label, maxsplit=1)[0]
-        return code.replace("_", " ") if "." not in code else code
+        return code.replace("_", " ") if "." not in code and spaced else code
     return FIGURE_NAME.sub(name, formula)

@@ -91,3 +91,25 @@ def test_a_product_in_the_explain_panel_reads_with_the_times_sign(lang: str) -> 
             sources = [html.unescape(re.sub(r"<[^>]+>", "", s)) for s in re.findall(r"<small>(.*?)</small>", shown)]
             found.update(f"{key}: {t}" for t in [formula_shown(shown), *sources] if " x " in t)
     assert not found, sorted(found)[:10]
+
+
+FIGURE_KEY_SHOWN = re.compile(r"(?<![\w.{])([a-z][a-z0-9]*(?:\.[a-z0-9_]+)+)(?![\w(])")
+
+
+@pytest.mark.parametrize("sample", ["bank-llm-assistant", "gov-llm-domestic-accelerator"])
+def test_no_chinese_formula_in_the_explain_panel_shows_a_figure_key(sample: str) -> None:
+    """'… − 通信(C) + 每次迭代等待预填充最多的注意力组的时间)', not '+ infer.prefill_wait_s)': a serving phase's
+    output tokens/s named a figure by its key in the Chinese panel while the English one read its label (walk-24,
+    the bank sample's phase 2); a translation that keeps a key reads the figure's Chinese label in its place."""
+    zh = display_text("zh")
+    found = set()
+    for phase in plan(sample).phases:
+        figures = phase.figures
+        for key in figures.keys(include_inputs=False):
+            exp = figures.explain(key)
+            if not exp.formula:
+                continue
+            shown = formula_shown(explanation_html(exp, figures, zh))
+            found.update(f"{key}: {name}" for name in FIGURE_KEY_SHOWN.findall(shown)
+                         if name in figures or any(q.key == name for q in exp.inputs))
+    assert not found, sorted(found)[:20]

@@ -93,6 +93,8 @@ def explanation_html(exp: Explanation, figures: FigureSet | None = None, text: D
         formula = powers_of_ten(formulas.formula(exp.formula))
         if text.lang == "en":  # the figures a formula names as code by their labels (Chinese: the translation's words)
             formula = named_formula(formula, figure_labels(exp, figures))
+        else:  # a figure key a translation keeps ('… + infer.prefill_wait_s)') by its label in the language
+            formula = named_formula(formula, translated_labels(exp, figures, text), spaced=False)
         parts.append(f"<p><i>{html.escape(heads['formula'])}</i><br><span class='{FORMULA_STYLE}'>{formula_html(formula)}"
                      "</span></p>")
     if exp.source:
@@ -125,6 +127,17 @@ def explanation_html(exp: Explanation, figures: FigureSet | None = None, text: D
             parts += [f"<li><small>{origin(s)}</small></li>" for s in cited]
             parts.append("</ul>")
     return "".join(parts)
+
+
+def translated_labels(exp: Explanation, figures: FigureSet | None, text: DisplayText) -> Callable[[str], str | None]:
+    """The label in ``text``'s language of a figure a formula names by its whole key (an input of the explanation or
+    a figure of the phase); None for any other name, which the translated formula keeps as it is."""
+    own = {q.key: q.label for q in exp.inputs}
+
+    def label(code: str) -> str | None:
+        english = own.get(code) or (figures.label(code) if figures is not None and code in figures else None)
+        return text.figure_label(code, english) if english else None
+    return label
 
 
 def figure_labels(exp: Explanation, figures: FigureSet | None) -> Callable[[str], str | None]:
