@@ -44,6 +44,10 @@ class RoadmapView(QWidget):
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(QLabel(self.tr("Roadmap checks")))
         column.addWidget(self.checks, 1)
+        self.note = QLabel()  # the chart's note (what its spend leaves out) beside it: the plot keeps its height
+        self.note.setWordWrap(True)
+        self.note.setVisible(False)
+        column.addWidget(self.note)
         splitter.addWidget(holder)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -90,6 +94,9 @@ class RoadmapView(QWidget):
         spec = estimate.charts.get("timeline") if estimate is not None else None
         self.empty.setVisible(spec is None)
         self.chart.setVisible(spec is not None)
-        if spec is not None:  # the dock's title names the chart: its own title row goes to the panels
-            self.chart.show_spec(dataclasses.replace(localise_spec(spec, session_language()), title=""))
+        shown = localise_spec(spec, session_language()) if spec is not None else None
+        if shown is not None:  # the dock's title names the chart: its own title row goes to the panels, its note
+            self.chart.show_spec(dataclasses.replace(shown, title="", notes=""))  # under the checks beside it
+        self.note.setText(shown.notes if shown is not None else "")
+        self.note.setVisible(bool(self.note.text()))
         self.checks.set_checks(list(estimate.roadmap_checks) if estimate is not None else [])

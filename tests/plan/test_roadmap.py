@@ -72,3 +72,20 @@ def test_hardware_retired_before_it_pays_back_is_flagged(catalog):
     second = Phase(name="Cloud afterwards", start_month=3, duration_months=12, carry_forward_hardware=False)
     checks = {c.id for c in estimate_plan(_two_phase(first, second), catalog).roadmap_checks}
     assert "roadmap.retired_before_payback" in checks
+
+
+def test_the_roadmap_spend_says_how_many_lines_awaiting_a_quote_it_leaves_out(catalog):
+    """The government sample's MLU370 servers await a quote: its roadmap drew ~10 万 a month and no purchase at either
+    phase's start, as if nothing were bought (walk-24, the Roadmap dock and the proposal's roadmap page). The chart's
+    note counts what its spend leaves out, as the total beside it does ('407.4 万元 + 7 项待询价')."""
+    from gpudesk.paths import samples_dir
+    from gpudesk.project.io import load_project
+    from gpudesk.report.chart_text import localise_spec
+    from gpudesk.results.plan_result import TIMELINE
+
+    gov = estimate_plan(load_project(samples_dir() / "gov-llm-domestic-accelerator.gpudesk").project, catalog)
+    waiting = len(gov.roadmap.awaiting("roadmap.total_spend"))
+    assert waiting > 1
+    timeline = gov.charts[TIMELINE]
+    assert timeline.notes == f"Monthly spend leaves out {waiting} lines awaiting a quote."
+    assert localise_spec(timeline, "zh").notes == f"月度支出不含 {waiting} 项待询价的费用。"
