@@ -71,6 +71,16 @@ def test_second_workload_and_pattern_keys_map_to_chinese():
     assert EN.figure_label("mem.total", "memory needed per GPU") == "memory needed per GPU"
 
 
+def test_a_label_naming_the_plans_precision_names_it_in_chinese_too():
+    """The matmul efficiency of an FP8 plan on H200 read 'achievable matmul / peak (fp8)' in English and
+    '可达矩阵乘算力 / 峰值（bf16）' in Chinese, at 73.4% (the FP8 measurement): the Chinese label was one fixed text
+    (walk-24, a Llama 3.1 405B plan's decode step)."""
+    for precision in ("fp8", "int8", "bf16"):
+        label = ZH.figure_label("eff.matmul", f"achievable matmul / peak ({precision})")
+        assert label == f"可达矩阵乘算力 / 峰值（{precision.upper()}）", label
+    assert "{" not in ZH.figure_label("eff.matmul", "achievable matmul / peak")
+
+
 def test_every_unit_reads_chinese():
     # a categorical figure's "code (vocabulary)" is no unit: the interface shows the code's name instead
     units = {unit for _key, unit in figure_rows() if not unit.startswith("code (")} | {

@@ -28,6 +28,16 @@ from gpudesk.vocabulary.fields import choice_name
 WORKLOAD_PREFIX = re.compile(r"^w\d+\.")  # second and further workloads of a phase: "w2.mem.total"
 ALTERNATIVE_PREFIX = "alt."  # a rented phase's "if we bought it instead" figures: "alt.power.racks"
 ALTERNATIVE_SUFFIX = {"zh": "（如改为自购）", "en": " (if owned instead)"}
+_BRACKETED = re.compile(r"\(([^()]+)\)$")
+
+
+def _with_bracketed(label: str, english: str) -> str:
+    """A label whose last words vary with the plan ('可达矩阵乘算力 / 峰值（{0}）': the compute precision) takes them
+    from the English label's closing brackets ('achievable matmul / peak (fp8)' -> '…（FP8）'); none, no brackets."""
+    if "{0}" not in label:
+        return label
+    found = _BRACKETED.search(english)
+    return label.replace("{0}", found.group(1).upper()) if found else label.replace("（{0}）", "")
 COUNT_PREFIX = re.compile(rf"^({'|'.join(COUNT_WORDS)}) (.+)$")  # display_value's scaled counts: "12.5 B params", "76 亿 params"
 SOURCE_PREFIX = re.compile(r"^(user input|derived|constant|catalog|model)\b")
 
@@ -77,7 +87,7 @@ class DisplayText:
             return english
         base = WORKLOAD_PREFIX.sub("", key)
         if base in self.figures:
-            return self.figures[base]
+            return _with_bracketed(self.figures[base], english)
         for pattern, template in self.figure_patterns:
             match = pattern.match(base)
             if match:
