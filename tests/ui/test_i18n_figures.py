@@ -81,6 +81,15 @@ def test_a_label_naming_the_plans_precision_names_it_in_chinese_too():
     assert "{" not in ZH.figure_label("eff.matmul", "achievable matmul / peak")
 
 
+def test_no_chinese_figure_label_names_a_plan_field_by_its_code():
+    """'是否使用融合注意力内核（方案的 flash_attention；…）' in the decode step's inputs (walk-24): the form calls the
+    field FlashAttention. An engine's own option quoted after its name (TensorRT-LLM --use_fp8_context_fmha) stays."""
+    snake = re.compile(r"(?<![\w.\-/])[a-z][a-z0-9]*_[a-z0-9_]+\b")
+    engine = re.compile(r"（?(TensorRT-LLM|vLLM|SGLang|Optimum)[^）]*）?")
+    coded = {key: label for key, label in ZH.figures.items() if snake.search(engine.sub("", label))}
+    assert not coded, coded
+
+
 def test_every_unit_reads_chinese():
     # a categorical figure's "code (vocabulary)" is no unit: the interface shows the code's name instead
     units = {unit for _key, unit in figure_rows() if not unit.startswith("code (")} | {
