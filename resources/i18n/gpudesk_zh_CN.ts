@@ -1024,7 +1024,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>此数字背后的全部出处</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="232" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="245" />
       <source>Explanation</source>
       <translation>计算说明</translation>
     </message>
@@ -1049,7 +1049,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>备注</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="244" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="257" />
       <source>Select any figure or warning to see its formula, inputs, constants and sources.</source>
       <translation>选中任意数字或警告，即可查看其公式、输入、常数和来源。</translation>
     </message>
@@ -2462,32 +2462,32 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     <message>
       <location filename="../../gpudesk/ui/panels/recommendation.py" line="271" />
       <source>Rank {0}: {1} — 1 GPU in 1 instance ({4})</source>
-      <translation>第 {0} 名：{1} — 1 个实例共 1 张GPU（{4}）</translation>
+      <translation>第 {0} 名：{1} — 1 个实例共 1 张 GPU（{4}）</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/panels/recommendation.py" line="276" />
       <source>Rank {0}: {1} — 1 GPU on 1 node ({4})</source>
-      <translation>第 {0} 名：{1} — 1 个节点共 1 张GPU（{4}）</translation>
+      <translation>第 {0} 名：{1} — 1 个节点共 1 张 GPU（{4}）</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/panels/recommendation.py" line="273" />
       <source>Rank {0}: {1} — {2} GPUs in 1 instance ({4})</source>
-      <translation>第 {0} 名：{1} — 1 个实例共 {2} 张GPU（{4}）</translation>
+      <translation>第 {0} 名：{1} — 1 个实例共 {2} 张 GPU（{4}）</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/panels/recommendation.py" line="274" />
       <source>Rank {0}: {1} — {2} GPUs in {3} instances ({4})</source>
-      <translation>第 {0} 名：{1} — {3} 个实例共 {2} 张GPU（{4}）</translation>
+      <translation>第 {0} 名：{1} — {3} 个实例共 {2} 张 GPU（{4}）</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/panels/recommendation.py" line="278" />
       <source>Rank {0}: {1} — {2} GPUs on 1 node ({4})</source>
-      <translation>第 {0} 名：{1} — 1 个节点共 {2} 张GPU（{4}）</translation>
+      <translation>第 {0} 名：{1} — 1 个节点共 {2} 张 GPU（{4}）</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/panels/recommendation.py" line="280" />
       <source>Rank {0}: {1} — {2} GPUs on {3} nodes ({4})</source>
-      <translation>第 {0} 名：{1} — {3} 个节点共 {2} 张GPU（{4}）</translation>
+      <translation>第 {0} 名：{1} — {3} 个节点共 {2} 张 GPU（{4}）</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/panels/recommendation.py" line="143" />
@@ -2667,7 +2667,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>路线图检查项</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/roadmap_view.py" line="64" />
+      <location filename="../../gpudesk/ui/roadmap_view.py" line="68" />
       <source>Roadmap timeline</source>
       <translation>路线图时间线</translation>
     </message>

@@ -39,6 +39,15 @@ def test_every_text_is_translated_keeping_its_placeholders():
             assert (f"{{{n}}}" in source) == (f"{{{n}}}" in translation.text), (context, source, translation.text)
 
 
+def test_a_chinese_count_of_gpus_keeps_the_space_before_gpu():
+    """'31 个节点共 248 张GPU' in the ranking's reasons beside '共 660 张 GPU' in the summary (walk-24, bank step 2)."""
+    import re
+
+    glued = [(source, t.text) for (_context, source), t in ts_messages(i18n.ts_path()).items()
+             if t is not None and t.text and re.search(r"[张卡个台]GPU", t.text)]
+    assert not glued, glued[:5]
+
+
 def test_the_committed_qm_is_compiled_from_the_ts(tmp_path):
     """Compiled anew, the .qm equals the committed one; and compiling never changes a .qm a running app has loaded.
 
