@@ -146,7 +146,8 @@ SINGULAR = {"gpus": ("{gpus:,} GPUs", "1 GPU"), "replicas": ("{replicas:,} repli
             "prefill_instances": ("({prefill_instances:,} instances)", "(1 instance)"),
             "decode_instances": ("({decode_instances:,} instances)", "(1 instance)"),
             "prefill": ("prefill pool {prefill:,} GPUs", "prefill pool 1 GPU"),
-            "decode": ("decode pool {decode:,} GPUs", "decode pool 1 GPU")}
+            "decode": ("decode pool {decode:,} GPUs", "decode pool 1 GPU"),
+            "count": ("{count} cost lines without a price are", "1 cost line without a price is")}
 """A reason's count that reads in the singular when it is one."""
 
 

@@ -182,7 +182,8 @@ def _unpriced_check(ledger: CostLedger) -> list[Check]:
     items = "; ".join(f"{line.item} ({line.quantity:,.0f} {line.unit})" for line in unpriced)
     return [Check(
         "cost.unpriced_lines", "warning", "tco", "Some costs have no price",
-        f"{len(unpriced)} cost line(s) have no price in the catalog: {items}. Totals exclude them.",
+        ("1 cost line has" if len(unpriced) == 1 else f"{len(unpriced)} cost lines have")
+        + f" no price in the catalog: {items}. Totals exclude them.",
         "Ask the vendor or provider for a quote and enter it (catalog browser, or the phase's cost inputs).",
         ("tco.unpriced_lines",), {"count": len(unpriced), "items": items},
     )]

@@ -196,3 +196,19 @@ def test_a_pool_of_one_gpu_and_one_instance_reads_in_the_singular():
     text = reason_text(one, "en")
     assert "prefill pool 1 GPU (1 instance)" in text and "decode pool 2 GPUs (2 instances)" in text
     assert "预填充池 1 卡（1 个实例）" in reason_text(one, "zh")
+
+
+def test_a_count_of_unpriced_lines_reads_singular_or_plural_never_line_s() -> None:
+    """'1 cost line(s) without a price are not in that total' in the English ranking's reasons, and '4 cost line(s)
+    have no price in the catalog' in the English window's checks and `gpudesk estimate` (walk-24, gov sample)."""
+    from gpudesk.catalog.store import Catalog
+    from gpudesk.paths import samples_dir
+    from gpudesk.project.io import load_project
+    from gpudesk.results.pipeline import estimate_plan
+
+    assert reason_text(Reason("ledger_lines_unpriced", {"count": 1})) == "1 cost line without a price is not in that total"
+    assert reason_text(Reason("ledger_lines_unpriced", {"count": 3})) == "3 cost lines without a price are not in that total"
+    assert "(s)" not in "".join(str(v) for v in catalogue("reasons", "en")["reason"].values())
+    gov = estimate_plan(load_project(samples_dir() / "gov-llm-domestic-accelerator.gpudesk").project, Catalog.open())
+    check = next(c for c in gov.phases[0].checks if c.id == "cost.unpriced_lines")
+    assert check.message.startswith("4 cost lines have no price in the catalog: ") and "(s)" not in check.message
