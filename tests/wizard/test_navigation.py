@@ -91,6 +91,8 @@ def test_field_paths_read_as_words_in_both_languages():
 
     assert describe_path("phases[0].costs.staff_fte", "en") == "Phase 1 · Operations staff"
     assert describe_path("phases[1].workloads[0].optimizer", "zh") == "阶段 2 · 负载 1 · 优化器"
+    # each part capitalised as the first: the comparison's inputs read 'Phase 1 · workload 1 · Workload type' (walk-24)
+    assert describe_path("phases[1].workloads[0].kind", "en") == "Phase 2 · Workload 1 · Workload type"
     assert describe_path("meta.customer", "zh") == "客户"
     assert describe_path("phases[0].stage", "zh") == "阶段 1 · 生命周期阶段"
 
