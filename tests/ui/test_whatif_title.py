@@ -33,3 +33,15 @@ def test_a_total_that_leaves_out_unpriced_lines_says_so_in_the_title() -> None:
     assert tornado_spec(_result(1_279_393.0, "CNY", waiting[:1]), "cost").title == \
         "What moves phase cost (plan: 1,279,393 CNY + 1 line awaiting a quote)"
     assert tornado_spec(_result(0.0, "CNY", waiting[:2]), "cost", zh).title.endswith("（方案值：待询价（2 项））")
+
+
+def test_the_change_axis_reads_in_the_charts_language() -> None:
+    """The Chinese tornado's axis read '相对方案的变化 (%)' beside every other Chinese axis's '显存（GB）' (walk-24, step 6):
+    its spec kept the English tick language, so the axis title took English brackets."""
+    from gpudesk.report.chart_text import axis_title
+
+    zh = TornadoText(title="影响{0}的因素（方案值：{1}）", lang="zh", units={"CNY": "元"}, y_label="相对方案的变化")
+    spec = tornado_spec(_result(55_079_171.0, "CNY"), "cost", zh)
+    assert spec.tick_language == "zh"
+    assert axis_title(spec.y_label, spec.y_unit, spec.tick_language) == "相对方案的变化（%）"
+    assert tornado_spec(_result(55_079_171.0, "CNY"), "cost").tick_language == "en"

@@ -95,4 +95,5 @@ def tornado_spec(result: WhatIfResult, metric: str, text: TornadoText | None = N
         y_label=text.y_label if as_percent else text.y_label_absolute.format(unit),
         y_unit="%" if as_percent else unit, series=[low, high], y_short_label=text.y_short_label,
         hlines=[RefLine(0.0, text.plan_line, color_role="capacity")],
+        tick_language=text.lang,  # '相对方案的变化（%）' with the Chinese brackets of every other Chinese axis
     )
