@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Iterator
 from functools import lru_cache
 
 import pytest
 
 from gpudesk.catalog.store import Catalog
+from gpudesk.core.explain import Explanation, FigureSet
 from gpudesk.paths import samples_dir
 from gpudesk.project.io import load_project
 from gpudesk.report.formula_text import named_formula
@@ -30,6 +32,13 @@ def plan(sample: str) -> PlanEstimate:
     return estimate_plan(load_project(samples_dir() / f"{sample}.gpudesk").project, Catalog.open())
 
 
+def explanations(sample: str) -> Iterator[tuple[str, Explanation, FigureSet]]:
+    """Every computed figure of every phase of ``sample``: its key, explanation and the phase's figures."""
+    for phase in plan(sample).phases:
+        for key in phase.figures.keys(include_inputs=False):
+            yield key, phase.figures.explain(key), phase.figures
+
+
 def formula_shown(html_text: str) -> str:
     found = FORMULA.search(html_text)
     return html.unescape(re.sub(r"<[^>]+>", "", found.group(1))) if found else ""
@@ -46,16 +55,12 @@ def test_a_name_becomes_its_label_and_a_symbol_stays() -> None:
 def test_no_english_formula_in_the_explain_panel_shows_a_snake_case_name(sample: str) -> None:
     en = display_text("en")
     found = set()
-    for phase in plan(sample).phases:
-        figures = phase.figures
-        for key in figures.keys(include_inputs=False):
-            exp = figures.explain(key)
-            if exp.formula and CODE_NAME.search(exp.formula) or any(q.source.startswith("derived:")
-                                                                       for q in exp.inputs):
-                shown = explanation_html(exp, figures, en)
-                found.update(f"{key}: {name}" for name in CODE_NAME.findall(formula_shown(shown)))
-                found.update(f"{key} (an input's source): {name}" for source in DERIVED_SOURCE.findall(shown)
-                             for name in CODE_NAME.findall(html.unescape(source)))
+    for key, exp, figures in explanations(sample):
+        if exp.formula and CODE_NAME.search(exp.formula) or any(q.source.startswith("derived:") for q in exp.inputs):
+            shown = explanation_html(exp, figures, en)
+            found.update(f"{key}: {name}" for name in CODE_NAME.findall(formula_shown(shown)))
+            found.update(f"{key} (an input's source): {name}" for source in DERIVED_SOURCE.findall(shown)
+                         for name in CODE_NAME.findall(html.unescape(source)))
     assert not found, sorted(found)[:20]
 
 
@@ -103,12 +108,8 @@ def test_no_chinese_formula_in_the_explain_panel_shows_a_figure_key(sample: str)
     the bank sample's phase 2); a translation that keeps a key reads the figure's Chinese label in its place."""
     zh = display_text("zh")
     found = set()
-    for phase in plan(sample).phases:
-        figures = phase.figures
-        for key in figures.keys(include_inputs=False):
-            exp = figures.explain(key)
-            if not exp.formula:
-                continue
+    for key, exp, figures in explanations(sample):
+        if exp.formula:
             shown = formula_shown(explanation_html(exp, figures, zh))
             found.update(f"{key}: {name}" for name in FIGURE_KEY_SHOWN.findall(shown)
                          if name in figures or any(q.key == name for q in exp.inputs))
