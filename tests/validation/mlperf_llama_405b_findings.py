@@ -34,11 +34,12 @@ def _system(name: str) -> str:
 
 
 def _perf_overview(results: list) -> dict[str, list[float]]:
-    """Errors of TensorRT-LLM's perf-overview Llama 3.1 405B NVFP4 rows by shape: prefill-heavy up to 5,000-token
-    prompts (input ≥ 10x output), the 20,000-token prompts, and long outputs (≥ 2,000 tokens from ≤ 1,000)."""
+    """Errors of TensorRT-LLM's perf-overview Llama 3.1 405B NVFP4 rows on B200 and GB200 by shape: prefill-heavy up
+    to 5,000-token prompts (input ≥ 10x output), the 20,000-token prompts, and long outputs (≥ 2,000 tokens from
+    ≤ 1,000). The page's RTX 6000 Pro pipeline rows (validation_cases_pipeline.py) have their own paragraph."""
     out: dict[str, list[float]] = {"heavy": [], "long_prompt": [], "long_output": []}
     for r in results:
-        if r.id.startswith("trtllm-v1-llama-3.1-405b-") and "-fp4-" in r.id:
+        if r.id.startswith(("trtllm-v1-llama-3.1-405b-b200-", "trtllm-v1-llama-3.1-405b-gb200-")) and "-fp4-" in r.id:
             i, o = (int(x) for x in r.id.rsplit("-", 2)[-2:])
             kind = ("long_prompt" if i >= 10 * o and i > 5000 else "heavy" if i >= 10 * o
                     else "long_output" if o >= 2000 and i <= 1000 else "")
