@@ -174,7 +174,8 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
     c1 = np.maximum(conc, 1.0)
     dec = rep.decode_step(c1, read)
     fs.add("infer.decode_step_s", dec["total"], "s", "decode step (batch C)",
-           "((2·(N − N_routed + w·N_routed/r_moe)·C/(g·peak·η_mm))^p + (weight bytes/(bw·η_hbm))^p)^(1/p) + max(attention "
+           "((2·" + ("(N − N_routed + w·N_routed/r_moe)" if rep.model.is_moe else "N")  # a dense model routes none
+           + "·C/(g·peak·η_mm))^p + (weight bytes/(bw·η_hbm))^p)^(1/p) + max(attention "
            "FLOPs/(peak·η_attn), KV bytes/(bw·η_kv)) + TP/EP collectives + L · kernels per layer · kernel boundary + L · GEMMs per layer · NVFP4 GEMM fixed time (FP4 "
            "math on a family with a kernel measurement, else none)" + (" + host time per iteration + C · host time per sequence" if stated else "")
            + ("; plain PyTorch: infer.kernels_per_pass kernels, and eager at least infer.launch_s (the host issues "

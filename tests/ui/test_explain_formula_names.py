@@ -114,3 +114,13 @@ def test_no_chinese_formula_in_the_explain_panel_shows_a_figure_key(sample: str)
             found.update(f"{key}: {name}" for name in FIGURE_KEY_SHOWN.findall(shown)
                          if name in figures or any(q.key == name for q in exp.inputs))
     assert not found, sorted(found)[:20]
+
+
+def test_a_dense_models_decode_step_names_no_routed_parameters() -> None:
+    """Qwen2.5-72B routes no tokens to experts: its decode step read '2·(N − N_routed + w·N_routed/r_moe)·C' in both
+    languages (walk-24, the bank sample's serving phase), with N_routed and r_moe nowhere among its inputs."""
+    figures = plan("bank-llm-assistant").phases[1].figures
+    exp = figures.explain("infer.decode_step_s")
+    assert exp.formula.startswith("((2·N·C/(g·peak·η_mm))^p") and "N_routed" not in exp.formula
+    shown = formula_shown(explanation_html(exp, figures, display_text("zh")))
+    assert shown.startswith("((2·N·C/(g·峰值·η_mm))^p") and "路由" not in shown, shown
