@@ -217,10 +217,12 @@ def test_issue_targets_hold(results):
 # took their own logs' output means (626-657 tokens) for the MLCommons blog's 680, as the v5.0 cases already did: a case
 # states the run as it ran whichever way its error moves, and a target it then misses is missed, not held by a ratchet.
 # Met again the same day (11.2%) once a pipeline-parallel engine held its config's batch per micro-batch (8cd65399).
+# Taken out on 2026-12-04 by new published runs, not a model change: the in-flight serving medians (all 8.6% -> 13.7%,
+# Blackwell 3.7% -> 17.1%) when the RTX PRO 6000 row got its 16-bit tensor peak and the 46 held-out pipeline-parallel
+# runs on it (validation_cases_pipeline.py) were scored; their p90 targets stay met.
 TARGETS_MET = {
     "median": ("training / all", "training / nvidia-ampere", "training / nvidia-blackwell", "training / nvidia-hopper",
                "inference throughput / all", "inference throughput / intel-gaudi",
-               "serving throughput, in-flight batching / all", "serving throughput, in-flight batching / nvidia-blackwell",
                "serving throughput, in-flight batching / nvidia-hopper", "MLPerf inference throughput / all",
                "MLPerf inference throughput / nvidia-blackwell", "MLPerf inference throughput / nvidia-hopper",
                "training memory / all", "training memory / nvidia-hopper", "system power / all"),

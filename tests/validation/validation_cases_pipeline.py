@@ -87,11 +87,12 @@ PIPELINE_SERVING_CASES = LLAMA70_PP + LLAMA405_PP
 
 
 # ---- what gpudesk says of them (docs/validation.md, 'known large errors') ----
-# The shipped rtx-pro-6000-blackwell row has FP4 (2,000 dense) and no 16-bit tensor peak; an FP4 model's attention
-# runs in 16 bit (core/hardware.py HardwareArrays.attention_peak), so gpudesk gives no serving figure on the card
-# (unknown, not 0). The diagnostic below reads the series on the row with a 16-bit peak of FP4 / ladder, the ladder
-# of the catalog's RTX 5090 row (the same GB202 die: FP4 1,676, BF16 419, 4:1), and of twice that ladder, to show
-# what the readings owe to that figure; it is not a plan input and nothing is fitted on it.
+# An FP4 model's attention runs in 16 bit (core/hardware.py HardwareArrays.attention_peak), so the series reads on
+# the catalog row's 16-bit tensor peak: scored in run_all (serving group, Blackwell family, held-out) while the row
+# has one; a row without one gives no figure (unknown, not 0), and the paragraph then reads the series on a 16-bit
+# peak of FP4 / ladder, the ladder of the catalog's RTX 5090 row (the same GB202 die: FP4 1,676, BF16 419, 4:1).
+# Either way it reads them again at half that 16-bit peak, to show what the readings owe to that figure; neither
+# diagnostic is a plan input and nothing is fitted on it.
 LADDER_DIE = "rtx-5090"
 
 
@@ -122,15 +123,18 @@ def _per_gpu_vs_pp1(values: dict[str, float], pp: int) -> list[float]:
 
 
 def findings(results: list | None = None) -> list[str]:
-    """The paragraph of docs/validation.md on the pipeline-parallel series (computed here: the cases are not in
-    run_all, the shipped row giving them no figure)."""
+    """The paragraph of docs/validation.md on the pipeline-parallel series (read again here, with the same
+    predict_serving run_all scores them with, so that the diagnostic at half the 16-bit peak sits beside it)."""
     from statistics import median
 
     from validation_runner import predict_serving
-    shipped = predict_serving(PIPELINE_SERVING_CASES[0])
+    row = catalog().accelerator(RTX_PRO_6000)
+    shipped = {c.id: predict_serving(c) for c in PIPELINE_SERVING_CASES}
+    unknown = any(v != v for v in shipped.values())  # NaN: the shipped row gives no figure
     measured = {c.id: c.measured for c in PIPELINE_SERVING_CASES}
-    r = ladder()
-    at, half = readings(r), readings(r / 2.0)
+    base = ladder() if unknown else float(row.fp4_tflops) / float(row.bf16_tflops or row.fp16_tflops)
+    at = readings(base) if unknown else shipped
+    half = readings(2.0 * base)
 
     def errors(values: dict[str, float], cases: list[ServingCase]) -> str:
         errs = sorted((values[c.id] - c.measured) / c.measured for c in cases)
@@ -147,23 +151,27 @@ def findings(results: list | None = None) -> list[str]:
     verdict = ("gpudesk's per-GPU rate rises with the stages, as a replica whose step is one stage's weights and "
                "FLOPs (core/inference_step.py divides them by t·p and does not add the stages) would"
                if rising else "gpudesk's per-GPU rate no longer rises with every stage added")
-    unknown = shipped != shipped  # NaN: the shipped row gives no figure
+    peak = float(row.bf16_tflops or row.fp16_tflops or 0.0)
     return [
         "* **Pipeline-parallel serving, one model at one to eight stages on one GPU** (2026-12-04, "
-        "`tests/validation/validation_cases_pipeline.py`; all held-out, not scored): the perf overview's v1.0 "
+        "`tests/validation/validation_cases_pipeline.py`; all held-out, "
+        + ("not scored" if unknown else "scored in the serving group, Blackwell family")
+        + "): the perf overview's v1.0 "
         "RTX 6000 Pro Blackwell Server Edition tables (same page and commit as the serving rows) run Llama 3.3 70B "
         f"(NVFP4) at TP1 with PP 1, 2, 4 and 8 ({len(LLAMA70_PP)} runs) and Llama 3.1 405B at TP1 x PP8 "
         f"({len(LLAMA405_PP)}). "
         + ("On the shipped catalog gpudesk gives them no figure (unknown, not 0): the `rtx-pro-6000-blackwell` row "
-           "has an FP4 peak and no 16-bit one, and an FP4 model's attention runs in 16 bit. " if unknown else
-           f"The shipped catalog now gives them a figure ({shipped:,.0f} tokens/s per GPU for the first): score them "
-           "in run_all. ")
-        + f"Read with a 16-bit peak of FP4 / {r:.0f} (the catalog's RTX 5090 row, the same GB202 die), the 70B "
-        f"series reads, median (range) by column: {columns}; 405B PP8 {errors(at, LLAMA405_PP)}. Per GPU against "
+           "has an FP4 peak and no 16-bit one, and an FP4 model's attention runs in 16 bit. Read with a 16-bit peak "
+           f"of FP4 / {base:.0f} (the catalog's RTX 5090 row, the same GB202 die), the 70B series reads"
+           if unknown else
+           "An FP4 model's attention runs in 16 bit, so they read on the `rtx-pro-6000-blackwell` row's 16-bit "
+           f"tensor peak ({peak:,.1f} TFLOPS dense, a secondary spec page's figure: no NVIDIA table of it was "
+           "found); the 70B series reads")
+        + f", median (range) by column: {columns}; 405B PP8 {errors(at, LLAMA405_PP)}. Per GPU against "
         f"the same card at PP1 (median over the lengths): {ratios}. Measured, each stage added beyond the second "
         f"costs throughput per GPU; {verdict}. With "
         f"half that 16-bit peak no reading moves more than {moved:.0%} (the long prompts most), so the trend is not "
-        "the assumed figure's. " + blog_reading(),
+        "the 16-bit figure's. " + blog_reading(),
     ]
 
 

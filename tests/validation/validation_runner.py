@@ -26,6 +26,7 @@ from validation_cases_mlperf_inference import (
     GROUP_MLPERF_INFERENCE,
     MLPERF_INFERENCE_CASES,
 )
+from validation_cases_pipeline import PIPELINE_SERVING_CASES
 from validation_cases_power import GROUP_POWER, POWER_CASES, predict_power
 from validation_cases_power_mlperf import MLPERF_POWER_CASES, predict_mlperf_power
 from validation_cases_power_serving import SERVING_POWER_CASES, predict_serving_power
@@ -277,7 +278,7 @@ def run_all() -> list[Result]:
                    c.accelerator.family, c.weight_dtype) for c in INFERENCE_THROUGHPUT_CASES + VENDOR_THROUGHPUT_CASES]
     out += [Result(GROUP_SERVING_LOAD, c.id, c.citation, "tokens_per_s_per_gpu", c.measured, predict_serving(c),
                    c.note, c.accelerator().family, c.precision)
-            for c in SERVING_CASES + DEEPSEEK_ADP_CASES + AMD_MI300X_SERVING]
+            for c in SERVING_CASES + DEEPSEEK_ADP_CASES + AMD_MI300X_SERVING + PIPELINE_SERVING_CASES]
     out += [Result("inference latency", c.id, c.citation, c.metric, c.measured, predict_inference(c), c.note,
                    c.accelerator.family, c.weight_dtype) for c in INFERENCE_LATENCY_CASES + VENDOR_LATENCY_CASES]
     for m in MLPERF_INFERENCE_CASES:
