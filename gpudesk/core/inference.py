@@ -269,7 +269,7 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
         rep, dec, pre_share, c1, np.maximum(slots, 1.0), conc >= slots,
         {"prompt": prompt, "prompt_sd": a["prompt_sd"], "output": out, "output_sd": a["output_sd"],
          "output_tail": out_tail},
-        {"prefill": pre.prefill_service(prompt, prompt), "prefill_tail": prefill_tail})
+        {"prefill": pre.service_of(prefill1), "prefill_tail": prefill_tail})
     if parts is not None and np.any(np.isfinite(fed)):
         parts.update(server_budget_parts(inp.max_tokens_per_iteration, a["pp"] * groups, prompt, prompt_tail, fed))
     code = np.where(dec["weights_bound"], 0.0, 2.0)

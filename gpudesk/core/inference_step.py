@@ -358,6 +358,12 @@ class ReplicaModel:
         return np.asarray(np.maximum(gpu, self.stack.prefill_launch_s) if self.stack.prefill_launch_s else gpu)
 
     def prefill_service(self, tokens: np.ndarray, seq_len: np.ndarray) -> np.ndarray:
-        """Seconds of the replica's time one prefill of ``tokens`` tokens takes from the prompts behind it:
-        ``prefill`` / pp, a pipeline of pp stages taking a new prompt every stage time (``prefill`` at pp = 1)."""
-        return np.asarray(self.prefill(tokens, seq_len) / np.asarray(self.pp, dtype=np.float64))
+        """Seconds of the replica's time one prefill of ``tokens`` tokens takes from the prompts behind it
+        (``service_of`` its ``prefill``)."""
+        return self.service_of(self.prefill(tokens, seq_len))
+
+    def service_of(self, prefill_s: np.ndarray) -> np.ndarray:
+        """The replica's time a prefill of ``prefill_s`` seconds (its passage through every stage) takes from the
+        prompts behind it: prefill / pp, a pipeline of pp stages taking a new prompt every stage time (the prefill
+        itself at pp = 1). For a caller that already has the prefill, so it is not computed twice."""
+        return np.asarray(prefill_s / np.asarray(self.pp, dtype=np.float64))

@@ -155,7 +155,7 @@ def log_check(case: MLPerfInferenceCase, log: dict) -> dict[str, float]:
                              one * (case.pp or 1), one * (case.ep or (tp if case.moe else 1)), case.weight_dtype,
                              case.kv_dtype, math)
     c, prompt, out = one * v("infer.concurrency"), one * case.prompt, one * case.output
-    service = v("infer.prefill_s") / (case.pp or 1)  # the prefill queue's service (ReplicaModel.prefill_service)
+    service = float(rep.service_of(one * v("infer.prefill_s"))[0])  # the prefill queue's service
     pre_share = rep.mixed_prefill(c, prompt, out, True)
     parts = server_parts(rep, rep.decode_step(c, one * v("infer.context_in_flight")), pre_share, c, c, one > 0,
                          {"prompt": prompt, "prompt_sd": one * 0.0, "output": out, "output_sd": one * case.output_sd,
