@@ -15,7 +15,7 @@ from validation_cases_pipeline import (
     findings,
     with_16bit_peak,
 )
-from validation_cases_serving import ENGINE_MAX_BATCH, REQUESTS, SERVING_CASES, bench_engine_settings
+from validation_cases_serving import REQUESTS, SERVING_CASES, bench_engine_settings
 from validation_catalog import catalog
 from validation_runner import predict_serving, serving_at
 from validation_split import HELD_OUT, frozen_split
@@ -28,7 +28,9 @@ def test_cases_cite_the_page_and_state_the_layout_they_ran():
     for c in PIPELINE_SERVING_CASES:
         assert "00f3768" in c.citation and "RTX 6000 Pro" in c.citation, c.id
         assert f"tp{c.tp}-pp{c.pp}" in c.id and c.accelerator_id == RTX_PRO_6000 and c.weight_dtype == "fp4"
-        assert c.max_batch == ENGINE_MAX_BATCH * c.pp and c.requests == REQUESTS[(c.prompt, c.output)]
+        batch = bench_engine_settings(c.model(), c.accelerator(), c.tp, c.weight_dtype, c.prompt, c.output, pp=c.pp)[0]
+        assert c.max_batch == batch * c.pp and c.requests == REQUESTS[(c.prompt, c.output)]  # per micro-batch
+        assert f"max_batch_size {batch:,}" in c.note and "not modelled), max_num" not in c.note, c.id
         assert f"TP{c.tp} x PP{c.pp}" in c.note and c.measured > 0
         assert frozen.get(c.id, HELD_OUT) == HELD_OUT  # added after the freeze: held-out
     assert {c.pp for c in LLAMA70_PP} == {1, 2, 4, 8} and {c.pp for c in LLAMA405_PP} == {8}

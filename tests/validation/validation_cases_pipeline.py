@@ -13,10 +13,11 @@ of the same GPU: the PP1 column is the single-GPU baseline the stages are compar
 TP1 × PP8. Not used: the page's RTX tables of MoE models (Llama 4 Scout and Maverick, Qwen3): their commands take
 an ``--ep`` the page does not state.
 
-What gpudesk is told beyond validation_cases_serving.py's assumptions (KV share 0.90, the scheduler's batch cap,
-the run's requests in waves, trtllm-bench's max_num_tokens): pipeline stages ``pp`` = the column's PP, the batch
-cap 2,048 per micro-batch, so 2,048·pp in the replica (trtllm-bench's heuristic sizes max_batch_size per micro-batch:
-tensorrt_llm/bench/build/tuning.py finetune_setting divides the requests the KV cache holds by pp_size), and the
+What gpudesk is told beyond validation_cases_serving.py's (KV share 0.90, the run's requests in waves,
+trtllm-bench's max_batch_size and max_num_tokens): pipeline stages ``pp`` = the column's PP, the engine's
+max_batch_size as the cap of each micro-batch, so max_batch_size·pp in the replica (trtllm-bench's heuristic sizes
+it per micro-batch: tensorrt_llm/bench/build/tuning.py finetune_setting divides the requests the KV cache holds by
+pp_size; ``engine_batch_cap``), and the
 catalog's ``rtx-pro-6000-blackwell`` row in a PCIe server (the card has no NVLink; the page does not name the
 server). Llama 3.3 70B stands on the catalog's ``llama-3.1-70b`` row (same shapes), as in validation_cases_serving.py.
 
@@ -36,7 +37,9 @@ from validation_cases_serving import (
     PERF_OVERVIEW,
     REQUESTS,
     ServingCase,
+    bench_engine_note,
     bench_engine_settings,
+    engine_batch_cap,
 )
 from validation_cases_serving import (
     KV_FRACTION as KV_SHARE,
@@ -60,15 +63,13 @@ def _rtx_table(model_id: str, label: str, columns: list[tuple[int, int]], rows: 
                 id=f"trtllm-v1-{model_id}-{RTX_PRO_6000}-tp{tp}-pp{pp}-fp4-{isl}-{osl}",
                 citation=f"{PERF_OVERVIEW}, {label}, RTX 6000 Pro Blackwell Server Edition", model_id=model_id,
                 accelerator_id=RTX_PRO_6000, tp=tp, pp=pp, prompt=isl, output=osl, measured=total / (tp * pp),
-                weight_dtype="fp4", kv_dtype="fp8", max_batch=ENGINE_MAX_BATCH * pp, requests=REQUESTS[(isl, osl)],
+                weight_dtype="fp4", kv_dtype="fp8", max_batch=engine_batch_cap(batch, pp), requests=REQUESTS[(isl, osl)],
                 release=PERF_OVERVIEW_RELEASE[0], max_tokens=tokens,
                 note=f"engine {PERF_OVERVIEW_RELEASE[0]} ({PERF_OVERVIEW_RELEASE[1]}); total {total:,} output tokens/s "
                      f"on {tp * pp} RTX 6000 Pro (TP{tp} x PP{pp}); offline, in-flight batching, "
                      f"{REQUESTS[(isl, osl)]:,} requests (the page's table); NVFP4 weights, FP8 KV cache; KV share "
-                     f"0.90 of free memory (page default); batch cap {ENGINE_MAX_BATCH:,} per micro-batch assumed, "
-                     f"{ENGINE_MAX_BATCH * pp:,} in the replica; trtllm-bench's engine (its heuristic): "
-                     f"max_batch_size {batch:,} per micro-batch (not modelled), max_num_tokens {tokens:,} per "
-                     "micro-batch (chunked prefill off; stated, read as chunked: core/token_budget.py); "
+                     f"0.90 of free memory (page default); {bench_engine_note(batch, tokens)}, both per micro-batch, "
+                     f"so {engine_batch_cap(batch, pp):,} sequences at most in the replica's {pp} micro-batches; "
                      "PCIe server assumed (the card has no NVLink; the page names no server)"))
     return out
 

@@ -12,10 +12,12 @@ Blackwell (NVFP4 checkpoints keep an FP8 KV cache).
 
 What the page fixes and gpudesk is told: model, GPU, TP, precision, input and
 output length, the KV-cache share of free memory (0.90 default, "in many
-cases" 0.95: 0.90 is used). What the page does not publish and gpudesk
-assumes: the engine's batch cap (``SERVING_MAX_BATCH_OFFLINE``, the largest
-CUDA-graph batch in the page's options is 8,192; the scheduler's default cap
-of 2,048 sequences applies) — stated per case in the note.
+cases" 0.95: 0.90 is used). What the page's commands leave to trtllm-bench and
+gpudesk is told as it ran: the engine's max_batch_size and max_num_tokens, which
+trtllm-bench sets from its own heuristic when the command gives neither
+(``bench_engine_settings``); max_batch_size is the cap per micro-batch, and per
+rank with attention data-parallel, so the replica holds that times pp or times
+the attention ranks (``engine_batch_cap``) — stated per case in the note.
 
 Accelerators and models are the shipped catalog rows (``catalog.db``), so
 the suite checks what a plan would use. Llama 3.3 70B has Llama 3.1 70B's
@@ -37,7 +39,7 @@ from gpudesk.core.hardware_sources import capacity_bytes
 PERF_OVERVIEW = ("NVIDIA TensorRT-LLM docs/source/performance/perf-overview.md (v1.0 tables, commit 00f3768, "
                  "https://github.com/NVIDIA/TensorRT-LLM/blob/00f37686aa854010d68bcbd0f4ab000221541ca6/docs/"
                  "source/performance/perf-overview.md)")
-ENGINE_MAX_BATCH = 2048  # trtllm-bench scheduler default cap (assumed: the page does not state it)
+ENGINE_MAX_BATCH = 2048  # a batch cap assumed where a run states none and no heuristic of its engine is known (the default ServingCase.max_batch; blog_layouts)
 KV_FRACTION = 0.90  # the page: --kv_cache_free_gpu_mem_fraction default 0.90
 # the page's $num_requests per (input, output) length ('For each input and output sequence length combination, the
 # table below details the $num_requests that were used'): each run is that many requests, all queued at once
@@ -75,12 +77,21 @@ def bench_engine_settings(model: ModelArch, acc: Accelerator, tp: int, weight_dt
     return batch, max(tokens, isl + batch)
 
 
-def bench_engine_note(model: ModelArch, acc: Accelerator, tp: int, weight_dtype: str, isl: int, osl: int) -> str:
-    """What trtllm-bench ran the row with (``bench_engine_settings``), for the case's note."""
-    batch, tokens = bench_engine_settings(model, acc, tp, weight_dtype, isl, osl)
+def engine_batch_cap(batch: int, pp: int = 1, attention_ranks: int = 1) -> int:
+    """The sequences the replica holds at most when the engine caps each micro-batch, and with attention
+    data-parallel each rank, at ``batch`` (max_batch_size): pp micro-batches in flight (core/inference_step.py),
+    each attention rank its own batch (max_batch_size 'in each rank', TensorRT-LLM's DeepSeek-R1 guide), so
+    batch · pp · ranks; gpudesk's concurrency is the replica's."""
+    return batch * pp * attention_ranks
+
+
+def bench_engine_note(batch: int, tokens: int, attention_ranks: int = 1) -> str:
+    """What trtllm-bench ran the row with (``bench_engine_settings``: ``batch``, ``tokens``), for the case's note."""
     graphs = [b for b in PAGE_GRAPH_BATCHES if b <= min(batch, tokens)]
     return (f"trtllm-bench's engine (its heuristic): max_batch_size {batch:,}"
-            + (" per rank" if model.is_moe else "") + f" (not modelled), max_num_tokens {tokens:,} (chunked prefill "
+            + (f" per rank, {engine_batch_cap(batch, attention_ranks=attention_ranks):,} over the {attention_ranks} "
+               "attention ranks" if attention_ranks > 1 else "")
+            + f" (the case's batch cap), max_num_tokens {tokens:,} (chunked prefill "
             "off; stated, read as chunked: core/token_budget.py), "
             f"CUDA graphs padded up to {graphs[-1]:,} (not modelled)")
 
@@ -134,17 +145,18 @@ def _table(model_id: str, label: str, columns: list[tuple[str, int, str]], rows:
         for (acc, tp, dtype), total in zip(columns, values):
             if total is None:
                 continue
-            engine = bench_engine_note(catalog().model(model_id), catalog().accelerator(acc), tp, dtype, isl, osl)
+            batch, tokens = bench_engine_settings(catalog().model(model_id), catalog().accelerator(acc), tp, dtype,
+                                                  isl, osl)
+            ranks = tp if ep > 1 else 1  # attention data-parallel over the column's GPUs (MoE tables)
             out.append(ServingCase(
                 id=f"trtllm-v1-{model_id}-{acc}-tp{tp}-{dtype}-{isl}-{osl}", citation=f"{PERF_OVERVIEW}, {label}",
                 model_id=model_id, accelerator_id=acc, tp=1 if ep > 1 else tp, prompt=isl, output=osl,
                 measured=total / tp, weight_dtype=dtype, kv_dtype="fp8", ep=tp if ep > 1 else 1,
-                requests=REQUESTS[(isl, osl)], release=PERF_OVERVIEW_RELEASE[0],
-                max_tokens=bench_engine_settings(catalog().model(model_id), catalog().accelerator(acc), tp, dtype, isl,
-                                                 osl)[1],
+                requests=REQUESTS[(isl, osl)], release=PERF_OVERVIEW_RELEASE[0], max_tokens=tokens,
+                max_batch=engine_batch_cap(batch, attention_ranks=ranks),
                 note=f"engine {PERF_OVERVIEW_RELEASE[0]} ({PERF_OVERVIEW_RELEASE[1]}); total {total:,} output tokens/s on TP{tp}; offline, in-flight batching, "
                      f"{REQUESTS[(isl, osl)]:,} requests (the page's table); KV share 0.90 of "
-                     f"free memory (page default); batch cap {ENGINE_MAX_BATCH} assumed; {engine}"
+                     f"free memory (page default); {bench_engine_note(batch, tokens, ranks)}"
                      + (f"; MoE: experts over {tp} GPUs (expert parallel {tp}) and attention data-parallel over "
                         f"them (the page's MoE options: enable_attention_dp); ADP balancing off (the options set no "
                         f"attention_dp_config, TensorRT-LLM's default), but its requests are identical and fed at once, so "

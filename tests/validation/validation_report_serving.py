@@ -32,7 +32,40 @@ FINITE_RUNS = (
     "4,096 per rank and 4,096 for dense rows (every Qwen3 request the KV cache holds in flight at once) held-out "
     "serving p90 reads 39.9% (Hopper 35.4%, Blackwell 45.8%; B200 128 + 128: +5% → +48%, 128 + 2,048: +12% → "
     "+46%). Which cap the v1.0 runs took is not published, so the "
-    "cases keep theirs."
+    "cases keep theirs (until 2026-12-04: they now take the heuristic's, **The batch cap the engine ran with**, "
+    "below)."
+)
+
+# the perf overview's rows at the max_batch_size trtllm-bench ran them with (validation_cases_serving.engine_batch_cap)
+ENGINE_BATCH_CAP = (
+    "* **The batch cap the engine ran with** (2026-12-04): the perf overview's rows took trtllm-bench's "
+    "max_num_tokens from its heuristic but a batch cap of 2,048 sequences assumed for every row (2,048 · pp for "
+    "the RTX PRO 6000 pipeline rows). A run's engine settings are what was run, so they now take the heuristic's "
+    "max_batch_size too (`validation_cases_serving.bench_engine_settings`, checked line by line against "
+    "NVIDIA/TensorRT-LLM tensorrt_llm/bench/build/tuning.py calc_engine_setting and finetune_setting, commit "
+    "04cba882, and tensorrt_llm/bench/benchmark/utils/general.py get_settings, commit 0171265e: the KV estimate "
+    "from NVML's device total per GPU (bench/build/utils.py get_device_memory; the catalog's driver total where "
+    "the row has one, `capacity_bytes`) times tp · pp less the checkpoint, at the command's "
+    "--kv_cache_free_gpu_mem_fraction, 0.90 by default (benchmark/throughput.py), at max(tp, KV heads) heads a "
+    "token; min(requests, 4,096) / pp per micro-batch; the same rounding; max_num_tokens at least the prompt + "
+    "max_batch_size with chunked prefill off). The cap holds per micro-batch and, with attention data-parallel, per "
+    "rank ('Max batch size in each rank', TensorRT-LLM's DeepSeek-R1 guide), so the replica holds max_batch_size · "
+    "pp · ranks (`engine_batch_cap`): the dense rows 64 … 4,096, the Qwen3-235B-A22B rows 224 … 4,096 a rank, "
+    "8 ranks. What moved (shipped constants, nothing refitted): the Qwen3 rows, held at 256 a rank before, now "
+    "hold every request the KV cache allows (B200 128 + 2,048 −36.2% → −3.0%, 500 + 2,000 −30.8% → +2.0%; H200 "
+    "128 + 2,048 −31.0% → −5.4%; on the fit half 128 + 128 −29.3% → +44.2% (B200) and −13.5% → +26.1% (H200), "
+    "500 + 2,000 −4.4% → +26.8% (H200)); the dense 128 + 128 rows at 4,096 read 1-3 points faster. Held-out "
+    "serving median 13.7% → 12.4%, p90 32.5% → 32.2% (Blackwell 17.1% → 16.2%, p90 33.9% → 32.3%; Hopper 9.0% → "
+    "7.9%, p90 19.1% → 18.8%); fit half 8.2% → 8.4%, p90 27.1% → 27.7%. What did not move: the RTX PRO 6000 "
+    "pipeline rows. The heuristic's cap is its own KV estimate rounded up, and gpudesk's KV limit holds fewer "
+    "(16-88% of it; 70B PP8 128 + 2,048: cap 2,048, gpudesk 1,682 in flight) on all but the three 128 + 128 rows "
+    "at 4,096, of which two moved (70B PP8 8,192 → 4,096: +55.4% → +44.5%; 405B PP8 −27.0% → −29.4%); the 70B "
+    "PP8 column's +23% … +60% is not the batch cap. Not reproduced: the "
+    "heuristic reads the checkpoint's parameter count from its safetensors headers (bench/build/dataclasses.py "
+    "ModelConfig.get_param_count) and weighs it at 0.5 B for NVFP4; an NVFP4 checkpoint stores two weights per "
+    "uint8 element, so its count, and the engine size the heuristic subtracts, may be about half gpudesk's "
+    "params_total · 0.5 B (no stored header of the NVIDIA checkpoints was found to count it); the FP4 rows' "
+    "heuristic caps may then be larger than stated, which moves no row that gpudesk's KV limit holds below its cap."
 )
 
 # what the perf overview's engine ran with, and CUDA-graph padding tried (issue 18, Hopper serving p90)
