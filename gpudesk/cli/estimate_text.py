@@ -16,6 +16,7 @@ from gpudesk.report.display_units import NOT_APPLICABLE, display_value
 from gpudesk.report.ledger_text import awaiting_total
 from gpudesk.report.series_text import series_value
 from gpudesk.report.text_catalog import ReportText
+from gpudesk.vocabulary.costs import awaiting_quote
 from gpudesk.vocabulary.delivery import DELIVERY_MODE
 from gpudesk.vocabulary.sizing import SIZED_BY
 from gpudesk.vocabulary.workloads import WORKLOAD_KIND
@@ -94,7 +95,7 @@ def _ledger(ledger: dict[str, Any] | None, out: TextIO) -> None:
     if unpriced:  # each line by its item, as the proposal's bill names it, not by its key ("storage.appliances")
         items = {line.get("key"): line.get("item") for line in ledger.get("lines") or []}
         named = "; ".join(str(items.get(key) or key) for key in unpriced)
-        print(f"    without a price (totals exclude them; ask for a quote): {named}", file=out)
+        print(f"    {awaiting_quote(LANG)} (totals exclude them): {named}", file=out)
 
 
 def _figures(figures: dict[str, Any], out: TextIO) -> None:
@@ -135,7 +136,7 @@ def write_estimate_text(document: dict[str, Any], out: TextIO) -> None:
     unpriced = document.get("unpriced_lines") or 0
     head = f"{document.get('project') or 'Plan'}: plan total {_money(document.get('total'), currency)}"
     if unpriced:
-        head += f" ({_count(unpriced, 'cost line', 'cost lines')} without a price, excluded)"
+        head += f" ({_count(unpriced, 'cost line', 'cost lines')} {awaiting_quote(LANG)}, excluded)"
     print(head, file=out)
     for phase in document["phases"]:
         place = f"Phase {phase['index'] + 1}"

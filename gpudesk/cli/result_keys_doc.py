@@ -60,7 +60,7 @@ MEANINGS: dict[str, str] = {
     "basis": "what total_3y and total_5y cover: owned or rented (vocabulary TOTAL_BASIS)",
     "total_3y_basis": "months total_3y covers, and its basis in words (en, zh) as the window and the proposal print it",
     "total_5y_basis": "months total_5y covers, and its basis in words (en, zh) as the window and the proposal print it",
-    "unpriced": "keys of the lines without a price (left out of every total)",
+    "unpriced": "keys of the lines awaiting a quote (left out of every total)",
     "totals_complete": "false when any line is unpriced: capex, opex and totals then cover the priced lines only",
     "one_time": "every priced line paid once (capex and one-off services)",
     "awaiting": "per total (capex, one_time, opex_per_year, phase_total), the items of the unpriced lines it leaves out; "

@@ -80,7 +80,7 @@ MONEY_UNIT = "per unit in the plan's currency; a million is beyond any licence o
 GPU_PRICE = "per GPU in the plan's currency; ten million is beyond any accelerator's price"
 PERCENT = "a percentage"
 VAT = "-1 = the market's standard rate; otherwise a percentage"
-INSTALLATION = "-1 = not quoted yet; ten million per server is beyond any installation price"
+INSTALLATION = "-1 = awaiting a quote; ten million per server is beyond any installation price"
 SERVICES = "a lump sum in the plan's currency; ten billion is beyond any services contract"
 MONTHS = "50 years"
 THRESHOLD = "the metric's own unit; 1e15 exceeds every workload bound"

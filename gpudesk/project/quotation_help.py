@@ -14,8 +14,8 @@ VAT_SERVICES = (
     'standard rate (China 6%; none elsewhere), 0 = no VAT line'
 )
 INSTALLATION = (
-    'installation, cabling, burn-in and commissioning per server bought: -1 = not quoted yet (the line '
-    'asks for a quote), 0 = included in the price'
+    'installation, cabling, burn-in and commissioning per server bought: -1 = awaiting a quote (the line '
+    'is left out of the totals), 0 = included in the price'
 )
 SERVICES = (
     'one-off professional services: solution design, deployment, tuning, hand-over (every delivery mode);'

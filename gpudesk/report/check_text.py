@@ -25,6 +25,7 @@ from gpudesk.report.number_format import format_money, format_number, format_qua
 from gpudesk.report.server_names import server_display_name
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.text_catalogues import catalogue, fill, fill_chinese
+from gpudesk.vocabulary.costs import awaiting_quote
 from gpudesk.vocabulary.delivery import DELIVERY_MODE, DELIVERY_OPTION, delivery_name
 from gpudesk.vocabulary.plan_choices import MARKET
 from gpudesk.vocabulary.precision import PRECISION
@@ -147,7 +148,7 @@ SINGULAR = {"gpus": ("{gpus:,} GPUs", "1 GPU"), "replicas": ("{replicas:,} repli
             "decode_instances": ("({decode_instances:,} instances)", "(1 instance)"),
             "prefill": ("prefill pool {prefill:,} GPUs", "prefill pool 1 GPU"),
             "decode": ("decode pool {decode:,} GPUs", "decode pool 1 GPU"),
-            "count": ("{count} cost lines without a price are", "1 cost line without a price is")}
+            "count": ("{count} cost lines awaiting a quote are", "1 cost line awaiting a quote is")}
 """A reason's count that reads in the singular when it is one."""
 
 
@@ -187,7 +188,7 @@ def _worded(value: Any, lang: str, words: Mapping[str, Any]) -> Any:
         return reason_text(value, lang)
     if isinstance(value, Money):
         return format_money(value.amount, value.currency, lang) if math.isfinite(value.amount) \
-            else str(words["unpriced"])
+            else awaiting_quote(lang)
     if isinstance(value, Quantity):
         return quantity_text(value, lang)
     if isinstance(value, Word):

@@ -110,7 +110,7 @@ def _total(plan: PlanEstimate) -> tuple[float | None, str]:
 
 
 def _unpriced(plan: PlanEstimate) -> tuple[float | None, str]:
-    return float(plan.unpriced_lines), "cost lines without a price, left out of the totals"
+    return float(plan.unpriced_lines), "cost lines awaiting a quote, left out of the totals"
 
 
 def awaiting_quote(plan: PlanEstimate, metric_id: str) -> tuple[tuple[str, str], ...]:

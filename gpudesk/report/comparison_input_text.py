@@ -23,6 +23,7 @@ from gpudesk.report.number_format import (
     with_count_word,
 )
 from gpudesk.report.text_catalog import ReportText
+from gpudesk.vocabulary.costs import awaiting_quote
 from gpudesk.vocabulary.fields import choice_name
 
 WORKLOAD_META = {f.name: f.metadata for f in fields(Workload)}  # a workload field's declared scale (zh_scale)
@@ -66,7 +67,7 @@ def _number_with_unit(value: float, unit: str, lang: str, currency: str, floor: 
     money, slash, per = unit.partition("/")
     if money == "currency":
         if floor is not None and floor < 0 and value == floor:
-            return text.get("compare.not_quoted")
+            return awaiting_quote(lang)
         shown = format_money(value, currency, lang) if currency else format_number(value)
         return shown + (text.choice("unit", "/" + per) if slash else "")
     number, count = count_parts(value, lang) if abs(value) >= LARGE_COUNT_FROM else (format_number(value), "")

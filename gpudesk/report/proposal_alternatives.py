@@ -12,6 +12,7 @@ from gpudesk.report.number_format import CURRENCY_SYMBOLS, format_money, format_
 from gpudesk.report.proposal_context import ProposalContext
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.results.plan_result import PhaseEstimate
+from gpudesk.vocabulary.costs import awaiting_quote
 
 
 def alternatives_table(ctx: ProposalContext, phase: PhaseEstimate) -> DataTable | None:
@@ -25,7 +26,7 @@ def alternatives_table(ctx: ProposalContext, phase: PhaseEstimate) -> DataTable 
     wan = costs_in_wan([*others, *([own] if own is not None else [])], t)  # one unit: not '1.35 亿元' over '5,204 万元'
     rows = [(t.get("exec.chosen"), _configuration(own.accelerator_named(t.lang), own.precision, own.layout, t)
              if own is not None else phase.config.accelerator_named(t.lang), format_number(phase.config.gpus, 0),
-             candidate_cost(own.cost, own.cost_unit, t, wan) if own is not None else t.get("bom.quote_needed"))]
+             candidate_cost(own.cost, own.cost_unit, t, wan) if own is not None else awaiting_quote(t.lang))]
     rows += [(t.get("exec.alternative", n=i), _configuration(c.accelerator_named(t.lang), c.precision, c.layout, t),
               format_number(c.gpus, 0), candidate_cost(c.cost, c.cost_unit, t, wan))
              for i, c in enumerate(others, start=1)]
@@ -72,7 +73,7 @@ def candidate_cost(cost: float, unit: str, t: ReportText, wan: bool = False) -> 
     if unit not in CURRENCY_SYMBOLS:
         return format_quantity(cost, unit, t)
     if cost != cost:
-        return t.get("bom.quote_needed")
+        return awaiting_quote(t.lang)
     return format_money(cost, unit, t.lang, wan)
 
 

@@ -16,6 +16,7 @@ from gpudesk.report.document import Block, DataTable, KeyValueTable, Note, Secti
 from gpudesk.report.number_format import wan_column
 from gpudesk.report.proposal_context import ProposalContext
 from gpudesk.report.text_catalog import ReportText
+from gpudesk.vocabulary.costs import awaiting_quote
 
 RIGHT = "right"
 
@@ -26,7 +27,7 @@ def _basis(ctx: ProposalContext, line: LedgerLine) -> tuple[str, str]:
     if line.status == "carried":
         return t.get("bom.basis_carried"), ""
     if not line.priced:
-        return t.get("bom.basis_unpriced"), ""
+        return awaiting_quote(t.lang), ""
     words = t.get(f"bom.basis_{line.status}")
     refs = ctx.sources.refs_in(line.source)
     if not refs:
@@ -64,7 +65,7 @@ def once_table(ctx: ProposalContext, ledger: CostLedger) -> DataTable | None:
         if link:
             links.append(((len(rows), 6), link))
         price = (L.unit_price(line.unit_price, cur, t.lang) if line.priced else
-                 t.get("bom.carried") if line.status == "carried" else t.get("bom.quote_needed"))
+                 t.get("bom.carried") if line.status == "carried" else awaiting_quote(t.lang))
         amount = L.money(line.amount, cur, t.lang, wan) if line.priced else price
         rows.append((str(n), _name(line, t), L.detail(line, t), L.quantity(line, t), price, amount, basis,
                      _date(line)))
@@ -110,7 +111,7 @@ def recurring_table(ctx: ProposalContext, ledger: CostLedger) -> tuple[DataTable
         basis, link = _basis(ctx, line)
         if link:
             links.append(((len(rows), 7), link))
-        unknown = t.get("bom.quote_needed")
+        unknown = awaiting_quote(t.lang)
         rows.append((str(n), _name(line, t), L.detail(line, t), L.quantity(line, t),
                      L.recurring_price(line, cur, t) if line.priced else unknown,
                      L.money(line.amount, cur, t.lang, per_month) if line.priced else unknown,

@@ -29,6 +29,7 @@ from gpudesk.report.proposal_context import ProposalContext
 from gpudesk.report.server_names import configured_server_name
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.results.plan_result import PhaseEstimate
+from gpudesk.vocabulary.costs import awaiting_quote
 from gpudesk.vocabulary.serving import PERCENTILE
 from gpudesk.vocabulary.terms import in_sentence
 
@@ -174,7 +175,7 @@ def investment_table(ctx: ProposalContext) -> DataTable:
         """An amount beside the lines awaiting a quote it leaves out (the core's FigureSet.awaiting, as the cost
         pages print it); "awaiting quotes" when nothing of it has a price yet (never ¥0 for unpriced servers)."""
         if waiting and amount == 0:
-            return t.get("bom.quote_needed")
+            return awaiting_quote(t.lang)
         return L.awaiting_total(_money(ctx, amount, wan), len(waiting), t, stacked=True)  # never widens it
 
     for p in ctx.plan.phases:

@@ -21,6 +21,7 @@ from gpudesk.report.number_format import format_money, format_money_zh, format_n
 from gpudesk.report.proposal_context import ProposalContext
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.results.plan_result import PhaseEstimate
+from gpudesk.vocabulary.costs import awaiting_quote
 from gpudesk.vocabulary.sizing import BINDING
 
 
@@ -31,7 +32,7 @@ def _priced(p: SearchPoint, phase: PhaseEstimate) -> tuple[int, int, float]:
 
 def _cost(cost: float, search: PhaseSearch, t: ReportText) -> str:
     if not math.isfinite(cost):
-        return t.get("search.unpriced")
+        return awaiting_quote(t.lang)
     return (format_money_zh if t.lang == "zh" else format_money)(cost, search.currency)
 
 

@@ -184,7 +184,7 @@ def cost_chart(figures: FigureSet, currency: str) -> ChartSpec | None:
                      notes=notes)
 
 
-NOT_PRICED = "Not drawn: {mode}, the plan's own mode, has no price yet (lines awaiting a quote)."
+NOT_PRICED = "Not drawn: {mode}, the plan's own mode, awaits a quote."
 
 
 CHART_ORDER = ("memory_fit", "power", "rack_layout", "cost", "scaling", "inference")

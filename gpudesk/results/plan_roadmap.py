@@ -74,7 +74,7 @@ def roadmap(project: Project, phases: list[PhaseEstimate]) -> tuple[FigureSet | 
            "plan total over the roadmap", "sum of the phases' costs (each phase's ledger over its months)", keys,
            awaiting=tuple(item for _start, items in awaiting for item in items))
     fs.input("roadmap.unpriced_lines", float(sum(len(p.ledger.unpriced) for p in phases)), "lines",
-             "cost lines without a price (excluded from the total)", "the phases' cost ledgers")
+             "cost lines awaiting a quote (excluded from the total)", "the phases' cost ledgers")
     for years in (3, 5):
         fs.add(f"roadmap.spend_{years}y", float(spend[: 12 * years].sum()), currency,
                f"spend in the roadmap's first {years} years",

@@ -181,9 +181,9 @@ def _unpriced_check(ledger: CostLedger) -> list[Check]:
         return []
     items = "; ".join(f"{line.item} ({line.quantity:,.0f} {line.unit})" for line in unpriced)
     return [Check(
-        "cost.unpriced_lines", "warning", "tco", "Some costs have no price",
-        ("1 cost line has" if len(unpriced) == 1 else f"{len(unpriced)} cost lines have")
-        + f" no price in the catalog: {items}. Totals exclude them.",
+        "cost.unpriced_lines", "warning", "tco", "Some costs await a quote",
+        ("1 cost line is" if len(unpriced) == 1 else f"{len(unpriced)} cost lines are")
+        + f" awaiting a quote (the catalog has no price for them): {items}. Totals exclude them.",
         "Ask the vendor or provider for a quote and enter it (catalog browser, or the phase's cost inputs).",
         ("tco.unpriced_lines",), {"count": len(unpriced), "items": items},
     )]

@@ -122,7 +122,7 @@ def tradeoff_chart(search: PhaseSearch | None, costs: dict[int, PointCost],
     by_gpus = search.front_y == "gpus"
     y_of: Callable[[SearchPoint], float] = (lambda p: float(p.gpus)) if by_gpus else (lambda p: cost_y(p.cost))
     if by_gpus:  # the recommendation has no price: the chart counts GPUs
-        y_label, y_unit, plan_xy = "GPUs (no price in the catalog)", "GPUs", None
+        y_label, y_unit, plan_xy = "GPUs (cost awaiting a quote)", "GPUs", None
     main_all, quality_all = shown(search)
     main = [q for p in main_all if (q := _priced(p, costs)) is not None and _drawable(_xy(q, search.family, y_of))]
     quality = [q for p in quality_all
@@ -168,14 +168,14 @@ def tradeoff_chart(search: PhaseSearch | None, costs: dict[int, PointCost],
 
 NOTE_LEDGER = "Every point: the cost ledger of the plan that pins it, as in the ranked rows and the proposal."
 """Which costs the chart draws: the ledger's, never the search's ranking estimate and never a zero."""
-NOTE_GPUS = "No price in the catalog for the recommendation: the chart counts GPUs (of the plan that pins each)."
+NOTE_GPUS = "The recommendation's cost awaits a quote: the chart counts GPUs (of the plan that pins each)."
 NOTE_LOG = "The vertical axis is logarithmic: the costs span more than tenfold."
 NOTE_LOG_X = "The horizontal axis is logarithmic."
 NOTE_LOG_BOTH = "Both axes are logarithmic: the costs span more than tenfold."
 """Which axes are logarithmic: a reader of a log axis read as linear misjudges every gap."""
 DRAWN = ("Drawn: {drawn:,} of the {feasible:,} configurations that meet every target (the front, the ranked rows "
          "and those named); the other {left:,} are not priced.")
-UNPRICED = " Not drawn: {unpriced:,} without a price in the catalog."
+UNPRICED = " Not drawn: {unpriced:,} awaiting a quote."
 
 
 def drawn_note(drawn: int, feasible: int, left: int, unpriced: int) -> str:

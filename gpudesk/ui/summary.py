@@ -105,6 +105,6 @@ def summary_text(phase: PhaseEstimate, text: DisplayText | None = None) -> str:
         parts.append(_tco_label(phase, years, text.lang) + sep + tco)
     if phase.costs_done and phase.ledger.unpriced:
         count = len(phase.ledger.unpriced)
-        parts.append(translate("Summary", "excluding 1 unpriced line") if count == 1 else
-                     translate("Summary", "excluding {count} unpriced lines").format(count=count))
+        parts.append(translate("Summary", "excluding 1 line awaiting a quote") if count == 1 else
+                     translate("Summary", "excluding {count} lines awaiting a quote").format(count=count))
     return SUMMARY_SEPARATOR.join(parts)

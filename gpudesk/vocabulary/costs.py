@@ -34,7 +34,7 @@ PRICE_STATUS: Vocabulary[Term] = Vocabulary("price status", (
     Term("priced", "priced from the catalog", "目录价格"),
     Term("user_quote", "quoted by the user", "用户报价"),
     Term("estimated", "estimated (derived)", "估算价格"),
-    Term("unpriced", "no price: quote needed", "无价格：需询价"),
+    Term("unpriced", "awaiting a quote", "待询价"),
     Term("carried", "carried forward: bought in an earlier phase", "沿用前一阶段已购设备"),
 ))
 
@@ -58,3 +58,9 @@ its yearly figure is the rent's annual rate)."""
 def total_basis(code: str, months: float, lang: str) -> str:
     """``"租用 3 个月"`` / ``"3-month rent"`` / ``"自购"``: the basis ``code`` of a total covering ``months``."""
     return TOTAL_BASIS.term(code).name(lang).format(months=f"{months:,.0f}")
+
+
+def awaiting_quote(lang: str) -> str:
+    """The one name of a price that awaits a quote ("待询价" / "awaiting a quote"), on every surface: a cell, a
+    basis, a status, a money value that is unknown until the supplier quotes."""
+    return PRICE_STATUS.name_of("unpriced", lang)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from gpudesk.vocabulary.costs import awaiting_quote
 from gpudesk.wizard.words import word
 
 
@@ -54,8 +55,13 @@ ZERO_MEANS: tuple[str, ...] = (
 ``input.zero_means.<path>`` of the wizard catalogue."""
 
 
+NAMED_BY_VOCABULARY = {"costs.installation_per_server": awaiting_quote}
+"""Unset values that name a vocabulary term, read from it rather than the catalogue (one name per concept)."""
+
+
 def zero_means(path: str, lang: str) -> str:
-    return word(f"input.zero_means.{path}", lang)
+    named = NAMED_BY_VOCABULARY.get(path)
+    return named(lang) if named is not None else word(f"input.zero_means.{path}", lang)
 
 
 _PHASE = re.compile(r"^phases\[\d+\]\.")

@@ -203,89 +203,84 @@
   <context>
     <name>CandidateTableModel</name>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="67" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="68" />
       <source>#</source>
       <translation>序号</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="67" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="68" />
       <source>Accelerator</source>
       <translation>加速卡</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="68" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="69" />
       <source>Fits</source>
       <translation>能否放下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="67" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="68" />
       <source>GPUs</source>
       <translation>GPU数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="75" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="76" />
       <source>Instances</source>
       <translation>实例数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="67" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="68" />
       <source>Layout</source>
       <translation>并行布局</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="67" />
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="75" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="68" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="76" />
       <source>Nodes</source>
       <translation>节点数</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="74" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="75" />
       <source>Rent over the phase</source>
       <translation>本阶段租用费用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="176" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="177" />
       <source>Searching…</source>
       <translation>搜索中…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="178" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="179" />
       <source>The configuration search runs in idle time; this row shows its result when it is done.</source>
       <translation>配置搜索在空闲时运行；搜索完成后，此行显示其结果。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="68" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="69" />
       <source>Time / throughput</source>
       <translation>时间 / 吞吐</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="68" />
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="74" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="69" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="75" />
       <source>Total cost of ownership</source>
       <translation>总拥有成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="217" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="218" />
       <source>cannot estimate</source>
       <translation>无法估算</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="199" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="200" />
       <source>does not fit</source>
       <translation>显存放不下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="199" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="200" />
       <source>fits</source>
       <translation>放得下</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="228" />
-      <source>no price</source>
-      <translation>无价格</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="207" />
+      <location filename="../../gpudesk/ui/panels/candidate_model.py" line="208" />
       <source>{0}  ◆ pinned</source>
       <translation>{0}  ◆ 已选定</translation>
     </message>
@@ -1119,8 +1114,8 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     <name>FigureTableModel</name>
     <message>
       <location filename="../../gpudesk/ui/widgets/figure_table.py" line="176" />
-      <source> (the check "Some costs have no price" names them). Enter their quotes on step 7 (costs) to complete it.</source>
-      <translation>（检查项“部分成本没有价格”列出了它们）。在第 7 步（成本）填入报价后即为完整金额。</translation>
+      <source> (the check "Some costs await a quote" names them). Enter their quotes on step 7 (costs) to complete it.</source>
+      <translation>（检查项“部分成本待询价”列出了它们）。在第 7 步（成本）填入报价后即为完整金额。</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/widgets/figure_table.py" line="168" />
@@ -1133,13 +1128,13 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     </message>
     <message>
       <location filename="../../gpudesk/ui/widgets/figure_table.py" line="174" />
-      <source>Leaves out 1 cost line that has no price yet</source>
-      <translation>不含 1 项尚无价格的成本</translation>
+      <source>Leaves out 1 cost line awaiting a quote</source>
+      <translation>不含 1 项待询价的成本</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/widgets/figure_table.py" line="175" />
-      <source>Leaves out {0} cost lines that have no price yet</source>
-      <translation>不含 {0} 项尚无价格的成本</translation>
+      <source>Leaves out {0} cost lines awaiting a quote</source>
+      <translation>不含 {0} 项待询价的成本</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/widgets/figure_table.py" line="179" />
@@ -3049,13 +3044,13 @@ A row that overrides a shipped row reverts to the shipped values.</source>
     </message>
     <message>
       <location filename="../../gpudesk/ui/summary.py" line="108" />
-      <source>excluding 1 unpriced line</source>
-      <translation>不含 1 项无价格成本</translation>
+      <source>excluding 1 line awaiting a quote</source>
+      <translation>不含 1 项待询价成本</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/summary.py" line="109" />
-      <source>excluding {count} unpriced lines</source>
-      <translation>不含 {count} 项无价格成本</translation>
+      <source>excluding {count} lines awaiting a quote</source>
+      <translation>不含 {count} 项待询价成本</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/summary.py" line="101" />
@@ -3187,6 +3182,11 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>、</translation>
     </message>
     <message>
+      <location filename="../../gpudesk/ui/widgets/unknown_text.py" line="36" />
+      <source>Awaiting a quote: {0}. Enter the supplier's quote on step 7 (costs). Unknown until then: {1}.</source>
+      <translation>待询价：{0}。请在第 7 步（成本）填写供应商报价。在此之前未知：{1}。</translation>
+    </message>
+    <message>
       <location filename="../../gpudesk/ui/widgets/unknown_text.py" line="37" />
       <source>No value yet: {0}. The Explain panel shows what each is computed from. Unknown until then: {1}.</source>
       <translation>尚无数值：{0}。各自的“计算说明”面板列出它由哪些数据算出。在此之前未知：{1}。</translation>
@@ -3195,11 +3195,6 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <location filename="../../gpudesk/ui/widgets/unknown_text.py" line="32" />
       <source>Not published in the catalog: {0}. Fill them in in the catalog browser (Catalog menu), or choose an option that has them. Unknown until then: {1}.</source>
       <translation>目录未公开：{0}。可在“目录”菜单的“浏览目录”中补填，或改选目录中有这些数据的选项。在此之前未知：{1}。</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/widgets/unknown_text.py" line="36" />
-      <source>Not quoted yet: {0}. Enter the supplier's quote on step 7 (costs). Unknown until then: {1}.</source>
-      <translation>尚未报价：{0}。请在第 7 步（成本）填写供应商报价。在此之前未知：{1}。</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/widgets/unknown_text.py" line="34" />

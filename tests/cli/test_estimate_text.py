@@ -133,6 +133,6 @@ def test_the_lines_without_a_price_are_named_by_their_items(document):
             continue
         items = {line["key"]: line["item"] for line in ledger["lines"]}
         shown = "; ".join(items[key] for key in ledger["unpriced"])
-        assert f"without a price (totals exclude them; ask for a quote): {shown}\n" in text
+        assert f"awaiting a quote (totals exclude them): {shown}\n" in text
         assert not any(f"{key}," in text or f"{key}\n" in text for key in ledger["unpriced"] if "." in key)
 

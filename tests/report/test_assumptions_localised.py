@@ -139,4 +139,4 @@ def test_the_cost_chart_says_why_the_plans_own_mode_is_not_drawn(estimated) -> N
     _project, plan = estimated
     spec = plan.phases[0].charts["cost"]
     assert "private" not in [s.name for s in spec.series] and "Private on-premises (owned)" in spec.notes
-    assert localise_spec(spec, "zh").notes == "未画出：本方案采用的私有化部署（自购）尚无价格（有费用项待询价）。"
+    assert localise_spec(spec, "zh").notes == "未画出：本方案采用的私有化部署（自购）待询价。"

@@ -20,10 +20,10 @@ def test_every_line_of_a_chart_note_is_printed(tmp_path) -> None:
                                                                               [2.0, 20.0, 200.0], style="line")],
                      log_y=True, notes=notes)
     en = _printed(tmp_path, spec, "en")
-    for word in ("cost ledger of the plan", "logarithmic", "2,767 are not priced", "19 without a price"):
+    for word in ("cost ledger of the plan", "logarithmic", "2,767 are not priced", "19 awaiting a quote"):
         assert word in en, word
     zh = _printed(tmp_path, spec, "zh").replace(" ", "")
-    for word in ("费用台账", "对数刻度", "其余2,767个未计价", "19个配置目录中无价格"):
+    for word in ("费用台账", "对数刻度", "其余2,767个未计价", "19个配置待询价"):
         assert word in zh, word
 
 

@@ -299,8 +299,8 @@ def test_differing_inputs_read_with_their_units():
     entries = [(training_plan("Open", nodes=8), training_project("Open", nodes=8)),
                (estimate_plan(quoted, catalog(), search=True), quoted)]
     comparison = compare_plans(entries)
-    for lang, nodes, days, install in (("en", ("8 nodes", "4 nodes"), "12 days", ("not quoted", "$6,000 per server")),
-                                       ("zh", ("8 台", "4 台"), "12 天", ("未报价", "$6,000/台"))):
+    for lang, nodes, days, install in (("en", ("8 nodes", "4 nodes"), "12 days", ("awaiting a quote", "$6,000 per server")),
+                                       ("zh", ("8 台", "4 台"), "12 天", ("待询价", "$6,000/台"))):
         rows = {label: values for label, *values in input_rows(comparison, ReportText(lang), lambda p: p)}
         assert tuple(rows["phases[0].hardware.nodes"]) == nodes
         assert rows["phases[0].workloads[0].deadline_days"][1] == days

@@ -13,6 +13,7 @@ from gpudesk.report.document import Branding, DataTable, KeyValueTable, Paragrap
 from gpudesk.report.proposal import build_proposal
 from gpudesk.report.sources import short_title
 from gpudesk.report.text_catalog import ReportText
+from gpudesk.vocabulary.costs import awaiting_quote
 from gpudesk.wizard.defaults import unset_word
 
 
@@ -238,7 +239,7 @@ def test_a_bom_sum_says_what_awaits_a_quote(lang, searched_sample):
     plan, project = searched_sample("gov-llm-domestic-accelerator")
     doc = build_proposal(plan, project, lang, Branding(), catalog_date="2026-12-01", catalog=searched_sample.catalog)
     text = ReportText(lang)
-    needed, marker = text.get("bom.quote_needed"), ("待询价" if lang == "zh" else "awaiting")
+    needed, marker = awaiting_quote(lang), ("待询价" if lang == "zh" else "awaiting")
     tables = [b for b in doc.section("bom").blocks if isinstance(b, DataTable) and b.total_rows]
     assert tables
     for table in tables:

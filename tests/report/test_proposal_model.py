@@ -17,6 +17,7 @@ from gpudesk.report.proposal import build_proposal
 from gpudesk.report.text_catalog import MissingTextError, ReportText, load_catalogue
 from gpudesk.results.pipeline import estimate_plan
 from gpudesk.results.plan_result import PlanEstimate
+from gpudesk.vocabulary.costs import awaiting_quote
 
 pytestmark = pytest.mark.shared_searches  # tests/search_memo.py: reads no pending search state
 
@@ -130,7 +131,7 @@ def test_performance_against_targets_for_serving_and_training(searched_sample):
     assert training[0].startswith("Phase 1") and training[4] == "yes"
     notice = [b.text for b in doc.section("summary").blocks if type(b).__name__ == "Note"]
     n = plan.unpriced_lines
-    assert notice and ("1 cost line has no price" if n == 1 else f"{n} cost lines have no price") in notice[0]
+    assert notice and ("1 cost line is awaiting a quote" if n == 1 else f"{n} cost lines are awaiting a quote") in notice[0]
 
 
 def test_rented_phase_has_no_capex_and_no_facility():
@@ -156,7 +157,7 @@ def test_bom_is_the_ledger_with_its_total_and_unpriced_lines():
     servers = ledger.line("servers")
     assert once.rows[0][1:6] == (servers.item, f"8 × {servers.params[1][1]} per server", "8 servers",
                                  f"${servers.unit_price:,.0f}", f"${servers.amount:,.0f}")
-    unpriced = [r for t in tables for r in t.rows if r[4] == "quote needed"]
+    unpriced = [r for t in tables for r in t.rows if r[4] == awaiting_quote("en")]
     assert len(unpriced) == len(ledger.unpriced) >= 1  # the catalog has no switch price: shown, never zero
     waiting = sum(1 for ln in ledger.unpriced if ln.period == "once")  # the sum says what it leaves out
     assert once.rows[-1][5] == f"${ledger.one_time:,.0f}\n+ {waiting} lines awaiting quotes" and once.total_rows >= 2

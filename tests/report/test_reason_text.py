@@ -36,8 +36,8 @@ BUILT_KEYS = {f"search_breaks_{code}" for code in BINDING.codes if code != "mini
 # ... a row's performance by the figure it has, and the source a quality caveat cites
 
 
-# the words reason_text itself reads: how joined reasons are separated, and money with no price
-WORDING_KEYS = {"separator_parts", "separator_list", "separator_enum", "unpriced"}
+# the words reason_text itself reads: how joined reasons are separated (money awaiting a quote is the vocabulary's)
+WORDING_KEYS = {"separator_parts", "separator_list", "separator_enum"}
 # why an accelerator was not searched, by the code core/search_catalog.py gives it
 EXCLUDED_KEYS = {f"search_excluded_{code}" for code in EXCLUDED} | {"search_excluded_other"}
 
@@ -109,7 +109,7 @@ def test_nested_reasons_money_and_words_are_worded_in_each_language() -> None:
     assert zh.startswith("推荐：H20 × 16 卡 · FP8。3 年总拥有成本（费用台账） 1,235 万元。") and "CNY" not in zh
     assert BINDING.name_of("ttft", "zh") in zh
     unpriced = Reason("search_cost", {"cost": Money(float("nan"), "CNY")})
-    assert reason_text(unpriced, "en") == "unpriced" and reason_text(unpriced, "zh") == "无价格"
+    assert reason_text(unpriced, "en") == "awaiting a quote" and reason_text(unpriced, "zh") == "待询价"
     listed = Reason("search_lever_closest", {"config": config, "broken": Joined(
         (Word("binding", "memory", "dropped"), Word("binding", "ttft", "dropped")), "enum")})
     assert "、" in reason_text(listed, "zh") and ", " in reason_text(listed, "en")
@@ -206,9 +206,9 @@ def test_a_count_of_unpriced_lines_reads_singular_or_plural_never_line_s() -> No
     from gpudesk.project.io import load_project
     from gpudesk.results.pipeline import estimate_plan
 
-    assert reason_text(Reason("ledger_lines_unpriced", {"count": 1})) == "1 cost line without a price is not in that total"
-    assert reason_text(Reason("ledger_lines_unpriced", {"count": 3})) == "3 cost lines without a price are not in that total"
+    assert reason_text(Reason("ledger_lines_unpriced", {"count": 1})) == "1 cost line awaiting a quote is not in that total"
+    assert reason_text(Reason("ledger_lines_unpriced", {"count": 3})) == "3 cost lines awaiting a quote are not in that total"
     assert "(s)" not in "".join(str(v) for v in catalogue("reasons", "en")["reason"].values())
     gov = estimate_plan(load_project(samples_dir() / "gov-llm-domestic-accelerator.gpudesk").project, Catalog.open())
     check = next(c for c in gov.phases[0].checks if c.id == "cost.unpriced_lines")
-    assert check.message.startswith("4 cost lines have no price in the catalog: ") and "(s)" not in check.message
+    assert check.message.startswith("4 cost lines are awaiting a quote (the catalog has no price for them): ") and "(s)" not in check.message

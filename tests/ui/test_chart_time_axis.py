@@ -22,7 +22,7 @@ COSTS = [4.276e7, 5.266e5, 3.008e5, 2.256e5, 2.077e5, 1.997e5, 1.987e5]
 NOTES = ("Every point: the cost ledger of the plan that pins it, as in the ranked rows and the proposal.\n"
          "The vertical axis is logarithmic: the costs span more than tenfold.\n"
          "Drawn: 8 of the 291 configurations that meet every target (the front, the ranked rows and those named); "
-         "the other 283 are not priced. Not drawn: 21 without a price in the catalog.")
+         "the other 283 are not priced. Not drawn: 21 awaiting a quote.")
 
 
 def trade_off_spec(lang: str) -> ChartSpec:

@@ -85,7 +85,7 @@ def test_a_total_with_unpriced_lines_shows_them_beside_its_amount() -> None:
     en.set_figures(made, keys)
     assert en.cell_text(0, 2) == "CNY + 4 lines awaiting quotes" and en.cell_text(1, 1) == "awaiting quotes (2 lines)"
     tip = en.data(en.index(0, 1), Qt.ItemDataRole.ToolTipRole)
-    assert tip.startswith("Leaves out 4 cost lines that have no price yet (the check")  # a plural, not "line(s)"
+    assert tip.startswith("Leaves out 4 cost lines awaiting a quote (the check")  # a plural, not "line(s)"
     assert "Leaves out" not in en.data(en.index(2, 1), Qt.ItemDataRole.ToolTipRole)
 
 

@@ -14,8 +14,8 @@ MODES = {
            "public cloud, 1-year reservation", "private on-premises (owned)", "hybrid: owned baseline + cloud bursts"],
     "zh": ["公有云按需", "公有云包月", "公有云竞价实例", "公有云包年（1 年）", "私有化部署（自购）", "混合部署（自购基线 + 云上扩容）"],
 }
-NOTES = {"en": "Not drawn: private on-premises (owned), the plan's own mode, has no price yet (lines awaiting a quote).",
-         "zh": "未画出：私有化部署（自购），方案本身的交付方式，尚无价格（待询价）。"}
+NOTES = {"en": "Not drawn: private on-premises (owned), the plan's own mode, awaits a quote.",
+         "zh": "未画出：本方案采用的私有化部署（自购）待询价。"}
 
 
 def cost_chart(lang: str, count: int, notes: bool = False) -> ChartSpec:

@@ -55,30 +55,30 @@ def test_not_quoted_yet_still_reads_as_words_in_wan(qtbot) -> None:
     form, document = chinese_form(Project(), qtbot)
     editor = form.add(INSTALL, "安装调试费")
     assert isinstance(editor, WanSpinBox) and document.get(INSTALL) == -1
-    form.set_zero_text(INSTALL, "尚未报价")
-    assert editor.text() == "尚未报价"
+    form.set_zero_text(INSTALL, "待询价")
+    assert editor.text() == "待询价"
     type_into(qtbot, editor, "0.5")
     assert document.get(INSTALL) == 5_000
 
 
 def test_a_quoted_amount_in_wan_can_be_marked_not_quoted_again(qtbot) -> None:
     """Product-20: once a price was typed, a Chinese user could not mark it unquoted again. The field's help says
-    "-1 = 尚未报价", but in 万 the box's least value was -0.0001 万: typing -1 (or the words it shows) was refused and
+    "-1 = 待询价", but in 万 the box's least value was -0.0001 万: typing -1 (or the words it shows) was refused and
     the amount stayed; its range read '-0.0001 – 1,000 万元/台'. English took -1."""
     from PySide6.QtCore import Qt
 
     form, document = chinese_form(Project(), qtbot)
     editor = form.add(INSTALL, "安装调试费")
-    form.set_zero_text(INSTALL, "尚未报价")
+    form.set_zero_text(INSTALL, "待询价")
     type_into(qtbot, editor, "0.5")
     assert document.get(INSTALL) == 5_000
     type_into(qtbot, editor, "-1")
-    assert document.get(INSTALL) == -1 and editor.text() == "尚未报价"
+    assert document.get(INSTALL) == -1 and editor.text() == "待询价"
     type_into(qtbot, editor, "0.5")
     editor.selectAll()
-    editor.lineEdit().insert("尚未报价")  # the words the box shows for it (keyClicks types ASCII only)
+    editor.lineEdit().insert("待询价")  # the words the box shows for it (keyClicks types ASCII only)
     qtbot.keyClick(editor, Qt.Key.Key_Enter)
-    assert document.get(INSTALL) == -1 and editor.text() == "尚未报价"
+    assert document.get(INSTALL) == -1 and editor.text() == "待询价"
     assert "0 – 1,000 万元/台" in editor.toolTip() and "-0.0001" not in editor.toolTip()
     budget = form.add(BUDGET, "预算")  # a field whose least value is 0 takes no -1: it is no amount
     type_into(qtbot, budget, "-1")

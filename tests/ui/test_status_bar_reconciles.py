@@ -41,7 +41,7 @@ def test_status_bar_shows_the_configuration_and_the_ledger(path, qapp) -> None:
         assert words in summary_text(phase, zh)
         labels = basis_labels(phase, ["tco.opex_per_year", "tco.total_horizon"], zh)
         assert labels == {"tco.total_horizon": f"测算期总体拥有成本（{words}）"}, labels
-        assert ("unpriced" in text) == bool(phase.ledger.unpriced)
+        assert ("awaiting a quote" in text) == bool(phase.ledger.unpriced)
 
 
 def test_one_gpu_is_singular_and_a_generic_server_is_named_in_the_language(qapp) -> None:

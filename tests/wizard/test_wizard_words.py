@@ -11,7 +11,7 @@ import pytest
 
 from gpudesk.text_catalogues import flat_catalogue
 from gpudesk.vocabulary.workloads import SCENARIO
-from gpudesk.wizard.defaults import USED_VALUES, ZERO_MEANS
+from gpudesk.wizard.defaults import NAMED_BY_VOCABULARY, USED_VALUES, ZERO_MEANS
 from gpudesk.wizard.fields import OTHER_FIELDS
 from gpudesk.wizard.lifecycle import STAGE_ADVICE
 from gpudesk.wizard.starter import MARKETS, NAMES
@@ -27,7 +27,7 @@ def used_keys() -> set[str]:
     keys |= {text.key for text in (*SOURCES.values(), *HEADINGS.values(), *(case.title for case in CASES.values()))}
     keys |= {f"lifecycle.{a.stage}.{part}" for a in STAGE_ADVICE for part in ("title", "form", "reason")}
     keys |= {f"input.chosen_by.{used.chosen_by}" for used in USED_VALUES.values()}
-    keys |= {f"input.zero_means.{path}" for path in ZERO_MEANS}
+    keys |= {f"input.zero_means.{path}" for path in ZERO_MEANS if path not in NAMED_BY_VOCABULARY}
     keys |= {f"field.{path}" for path in OTHER_FIELDS} | {"path.phase", "path.workload"}
     keys |= {f"starter.scenario.{term.code}" for term in SCENARIO} | {f"starter.market.{m.code}" for m in MARKETS}
     keys |= {f"starter.{name}" for name in NAMES}

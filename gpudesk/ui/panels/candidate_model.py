@@ -25,6 +25,7 @@ from gpudesk.ui.status_style import BLOCKED, COMPLETE, MARKS, UNKNOWN
 from gpudesk.ui.widgets.figure_table import pending_word
 from gpudesk.ui.widgets.rows_model import RowsTableModel
 from gpudesk.ui.widgets.session_text import session_language, session_text
+from gpudesk.vocabulary.costs import awaiting_quote
 
 Index = QModelIndex | QPersistentModelIndex
 COL_RANK, COL_ACCELERATOR, COL_GPUS, COL_NODES, COL_LAYOUT, COL_TIME, COL_COST, COL_FITS = range(8)
@@ -225,7 +226,7 @@ class CandidateTableModel(RowsTableModel):
             if c.pinned and self._costs_pending and not math.isfinite(c.cost):
                 return pending_word(session_language())
             wan = any(wan_column([r.cost], r.cost_unit, session_language()) for r in self._rows if r is not None)
-            return _number(c.cost, c.cost_unit, wan) if math.isfinite(c.cost) else self.tr("no price")
+            return _number(c.cost, c.cost_unit, wan) if math.isfinite(c.cost) else awaiting_quote(session_language())
         if not estimated:
             return MARKS[UNKNOWN]
         return MARKS[COMPLETE] if c.fits else MARKS[BLOCKED]

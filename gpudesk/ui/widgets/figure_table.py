@@ -171,9 +171,9 @@ class FigureTableModel(QAbstractTableModel):
                               "is missing. The Explain panel shows which.") + "\n" + tip
             elif key in self._awaiting:
                 waiting = self._awaiting[key]  # items in the core's English: the check words them per language
-                leaves = self.tr("Leaves out 1 cost line that has no price yet") if len(waiting) == 1 else \
-                    self.tr("Leaves out {0} cost lines that have no price yet").format(len(waiting))
-                tip = leaves + self.tr(" (the check \"Some costs have no price\" names them). Enter their quotes on "
+                leaves = self.tr("Leaves out 1 cost line awaiting a quote") if len(waiting) == 1 else \
+                    self.tr("Leaves out {0} cost lines awaiting a quote").format(len(waiting))
+                tip = leaves + self.tr(" (the check \"Some costs await a quote\" names them). Enter their quotes on "
                                        "step 7 (costs) to complete it.") + "\n" + tip
             elif text == self.text.value(NOT_APPLICABLE) and self._figures is not None:
                 tip = self.tr("Not applicable: {0}.").format(self.text.not_applicable(not_applicable(self._figures, key))) \

@@ -33,7 +33,7 @@ def _line(kind: str) -> str:
     if kind == USER_INPUT:
         return QCoreApplication.translate("UnknownCauses", "Not set in the plan: {0}. Enter them on their steps. Unknown until then: {1}.")  # noqa: E501
     if kind == QUOTE:
-        return QCoreApplication.translate("UnknownCauses", "Not quoted yet: {0}. Enter the supplier's quote on step 7 (costs). Unknown until then: {1}.")  # noqa: E501
+        return QCoreApplication.translate("UnknownCauses", "Awaiting a quote: {0}. Enter the supplier's quote on step 7 (costs). Unknown until then: {1}.")  # noqa: E501
     return QCoreApplication.translate("UnknownCauses", "No value yet: {0}. The Explain panel shows what each is computed from. Unknown until then: {1}.")  # noqa: E501
 
 
