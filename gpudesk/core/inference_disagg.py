@@ -57,7 +57,7 @@ import numpy as np
 
 from gpudesk.core.constants import PREFILL_CHUNK_TOKENS, QUEUE_VARIABILITY_FACTOR
 from gpudesk.core.explain import FigureSet
-from gpudesk.core.inference_queue import wait_quantile
+from gpudesk.core.inference_queue import law_quantile, wait_law
 from gpudesk.core.inference_step import ReplicaModel
 from gpudesk.core.model_math import kv_cache_bytes
 
@@ -175,10 +175,17 @@ def _busy_iteration(q: dict[str, np.ndarray], lam: np.ndarray) -> tuple[np.ndarr
         return n, t_it, np.minimum(lam * t_it / n, 1.0)
 
 
-def _wait(q: dict[str, np.ndarray], lam: np.ndarray, exceed: float, t_it: np.ndarray, busy: np.ndarray) -> np.ndarray:
+def _wait(law: tuple[np.ndarray, np.ndarray], exceed: float, t_it: np.ndarray, busy: np.ndarray) -> np.ndarray:
+    """The wait at ``exceed`` (:func:`prefill_wait`), the work queue's ``law`` (:func:`_queue_law`) read once for
+    every exceedance at one rate."""
     with np.errstate(divide="ignore", invalid="ignore"):
         residual = np.where(busy > exceed, t_it * (1.0 - exceed / busy), 0.0)
-    return np.asarray(np.maximum(residual, wait_quantile(lam, q["share"], 1.0, exceed, q["k"])))
+    return np.asarray(np.maximum(residual, law_quantile(law, exceed)))
+
+
+def _queue_law(q: dict[str, np.ndarray], lam: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The work queue's wait law (P_w, μ) at ``lam`` per instance: M/G/1 of the prompts' shares."""
+    return wait_law(lam, q["share"], 1.0, q["k"])
 
 
 def prefill_wait(q: dict[str, np.ndarray], lam: np.ndarray, exceed: float) -> np.ndarray:
@@ -186,7 +193,7 @@ def prefill_wait(q: dict[str, np.ndarray], lam: np.ndarray, exceed: float) -> np
     of the iteration in progress and the work queue of the prompts' shares (M/G/1; with one prompt per iteration,
     b = 1, the whole wait, its own residual included); infinite at or past capacity."""
     _n, t_it, busy = _busy_iteration(q, lam)
-    return _wait(q, lam, exceed, t_it, busy)
+    return _wait(_queue_law(q, lam), exceed, t_it, busy)
 
 
 def own_iteration(q: dict[str, np.ndarray], lam: np.ndarray, prefill_x: np.ndarray) -> np.ndarray:
@@ -216,8 +223,9 @@ def prefill_rate(q: dict[str, np.ndarray], checks: list[Check]) -> np.ndarray:
         n, t_it, busy = _busy_iteration(q, mid)
         others = (n - 1.0) * q["slope"]
         ok = np.ones(np.shape(mid), dtype=bool)
+        law = _queue_law(q, mid)  # the same at every check: read once a step
         for target, exceed, px, rest in active:
-            ok &= _wait(q, mid, exceed, t_it, busy) + px + others + rest <= target
+            ok &= _wait(law, exceed, t_it, busy) + px + others + rest <= target
         lo, hi = np.where(ok, mid, lo), np.where(ok, hi, mid)
     meets = np.ones(np.shape(cap), dtype=bool)
     for target, _exceed, px, rest in active:  # not even an idle instance meets it: no rate

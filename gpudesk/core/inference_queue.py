@@ -60,7 +60,13 @@ def wait_quantile(rate: np.ndarray, service_s: np.ndarray | float, servers: np.n
     """q-quantile (as exceedance probability, e.g. 0.01 for P99) of waiting before service, seconds.
 
     ``variability`` is the Allen-Cunneen factor (ca² + cs²)/2; None = QUEUE_VARIABILITY_FACTOR (M/D/c)."""
-    p_wait, mu = wait_law(rate, service_s, servers, variability)
+    return law_quantile(wait_law(rate, service_s, servers, variability), q)
+
+
+def law_quantile(law: tuple[np.ndarray, np.ndarray], q: float | np.ndarray) -> np.ndarray:
+    """:func:`wait_quantile` from the wait's law (P_w, μ) already at hand (:func:`wait_law`): several exceedances
+    read against one law compute it once."""
+    p_wait, mu = law
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         t = np.log(np.maximum(p_wait, 1e-300) / q) / mu
     t = np.where(p_wait > q, t, 0.0)
