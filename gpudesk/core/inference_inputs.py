@@ -55,6 +55,9 @@ class InferenceInputs:
     queue: bool = True  # False: no queueing figures (rates, replicas, loaded TTFT), for sweeps that read none
     layout_search: bool = True  # False: no mem.min_gpus (the fewest GPUs for one replica), for sweeps and searches
     power_shares: bool = True  # False: no infer.compute_bound_share / memory_bound_share (a search reads none)
+    # False: no infer.server_ttft_tail_s, the first token at the percentile at the highest rate (with the ADP
+    # balancer's hold a bisection of hold and wait composed over every row, core/held_first_token.py; a search reads none)
+    server_ttft_tail: bool = True
     # the engine holds new prompts until every attention data-parallel group has one (TensorRT-LLM's
     # attention_dp_config.enable_balance, its timeout and batching wait in iterations: core/adp_hold.py,
     # core/adp_release.py; vLLM and SGLang have no such wait)

@@ -89,7 +89,8 @@ def queue_kept(inp: InferenceInputs, a: dict[str, np.ndarray], rep: ReplicaModel
                    "e2e": a["e2e_target_s"]}
         kept["hold"] = balancer_hold(inp, rep)
         kept["chord"] = (parts, z)
-        kept["server"] = budgeted_rate(parts, targets, z, q_tail, server_rate(parts, targets, z, q_tail, kept["hold"]))
+        kept["server"] = budgeted_rate(parts, targets, z, q_tail, server_rate(parts, targets, z, q_tail, kept["hold"],
+                                                                             inp.server_ttft_tail))
         kept["wait"] = (parts["prefill"], 1.0, parts["k"])  # the prefill queue
     else:  # static batching and the offline scenario: the hold (if any) shows in the first token, binds nothing
         kept["hold"] = None if inp.batching == "static" else balancer_hold(inp, rep)
@@ -248,7 +249,8 @@ def queue_figures(fs: FigureSet, inp: InferenceInputs, a: dict[str, np.ndarray],
             "infer.in.scenario"]  # offline: no latency target; interactive: the median TTFT at the percentile
     if kept["server"] is not None:
         lam_max = add_server_figures(fs, kept["server"], valid, [*deps[1:4], "infer.in.tpot_target_s", deps[-1]],
-                                     held=kept["hold"] is not None, budgeted="infer.token_budget_sequences" in fs)
+                                     held=kept["hold"] is not None, budgeted="infer.token_budget_sequences" in fs,
+                                     ttft_tail=inp.server_ttft_tail)
         if "budget_tokens" in kept["chord"][0]:
             record_idle_first_token(fs, kept["chord"][0], kept["q_tail"], valid,
                                     {"ttft": a["ttft_target_s"], "ttft_tail": a["ttft_tail_target_s"],

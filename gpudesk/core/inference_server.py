@@ -80,11 +80,13 @@ def tpot_at_rate(parts: dict[str, np.ndarray], lam: np.ndarray, z: float) -> tup
 
 
 def server_rate(parts: dict[str, np.ndarray], targets: dict[str, np.ndarray], z: float, q_tail: float,
-                balancer: tuple[Any, int, int] | None = None) -> dict[str, np.ndarray]:
+                balancer: tuple[Any, int, int] | None = None, ttft_tail: bool = True) -> dict[str, np.ndarray]:
     """:func:`_server_rate`; with ``balancer`` (attention ranks G, timeout T, batching wait W: the ADP balancer's
     hold, core/adp_hold.py) the highest rate at or below it whose first-token and end-to-end targets also hold with
     the hold (core/server_held_rate.py: a geometric scan below the rate without it, then bisection). In the result
-    too: ``hold`` and ``hold_tail`` (the hold's P50 and percentile at the rate, s; 0 without)."""
+    too: ``hold`` and ``hold_tail`` (the hold's P50 and percentile at the rate, s; 0 without). ``ttft_tail`` False
+    (a caller that reads neither): with the balancer, ``ttft_tail``, ``hold`` and ``hold_tail`` are not computed
+    (NaN), the rest the same."""
     res = _server_rate(parts, targets, z, q_tail)
     zero = np.zeros(np.shape(res["rate"]))
     res["hold"], res["hold_tail"] = zero, zero
@@ -92,7 +94,7 @@ def server_rate(parts: dict[str, np.ndarray], targets: dict[str, np.ndarray], z:
         return res
     ab = chord(parts)
     found = held_rate(parts, targets, q_tail, res["rate"], balancer, ab)
-    at = held_at_rate(parts, targets, q_tail, found["rate"], balancer, ab)
+    at = held_at_rate(parts, targets, q_tail, found["rate"], balancer, ab, ttft_tail)
     moved = found["moved"]
     res["rate"] = found["rate"]
     res["bound"] = np.where(moved, found["bound"], res["bound"])
@@ -180,9 +182,9 @@ def server_parts(rep: ReplicaModel, dec: dict[str, np.ndarray], pre_share: np.nd
 
 
 def add_server_figures(fs: FigureSet, res: dict[str, np.ndarray], valid: np.ndarray, deps: list[str],
-                       held: bool = False, budgeted: bool = False) -> np.ndarray:
-    """The Server scenario's figures (``server_rate``'s result; ``held``: with the ADP balancer's hold); returns the
-    rate per replica (0 where invalid)."""
+                       held: bool = False, budgeted: bool = False, ttft_tail: bool = True) -> np.ndarray:
+    """The Server scenario's figures (``server_rate``'s result; ``held``: with the ADP balancer's hold; ``ttft_tail``
+    False: without infer.server_ttft_tail_s); returns the rate per replica (0 where invalid)."""
     lam = np.where(valid, res["rate"], 0.0)
     point = ["infer.prefill_s", "infer.tpot_s", "infer.concurrency", "infer.max_concurrency_kv",
              "infer.prompt_tokens_tail", "infer.output_tokens_tail", "infer.in.prompt_sd", "infer.in.output_sd"]
@@ -203,11 +205,12 @@ def add_server_figures(fs: FigureSet, res: dict[str, np.ndarray], valid: np.ndar
            "sequences in flight per replica at the highest rate",
            "the smallest of each target's largest n (closed forms in n, t(n) = A + B·n) and C; n = λ·O·t(n) "
            "(Little's law)", ["infer.max_rate_per_replica", "infer.concurrency"])
-    fs.add("infer.server_ttft_tail_s", np.where(valid, res["ttft_tail"], np.nan), "s",
-           "time to first token at the percentile, at the highest rate",
-           ("(prefill wait, M/G/1 at λ, + balancer hold at λ) at the percentile + prefill(I_p) + TPOT; " + COMPOSED
-            if held else "prefill wait at the percentile (M/G/1 at λ) + prefill(I_p) + TPOT"),
-           ["infer.max_rate_per_replica", "infer.prefill_s", "infer.prompt_tokens_tail", "infer.tpot_s"])
+    if ttft_tail:
+        fs.add("infer.server_ttft_tail_s", np.where(valid, res["ttft_tail"], np.nan), "s",
+               "time to first token at the percentile, at the highest rate",
+               ("(prefill wait, M/G/1 at λ, + balancer hold at λ) at the percentile + prefill(I_p) + TPOT; " + COMPOSED
+                if held else "prefill wait at the percentile (M/G/1 at λ) + prefill(I_p) + TPOT"),
+               ["infer.max_rate_per_replica", "infer.prefill_s", "infer.prompt_tokens_tail", "infer.tpot_s"])
     fs.add("infer.server_tpot_tail_s", np.where(valid, res["tpot_tail"], np.nan), "s",
            "time per output token at the percentile, at the highest rate",
            "t(n*) + z_p·√(n*/O·E[P²]·E[1/O]), E[P²] = P²·(1 + (sd(I)/I)²), E[1/O] = e^σ²/O (log-normal outputs)",

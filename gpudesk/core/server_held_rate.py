@@ -250,13 +250,21 @@ def held_rate(parts: dict[str, np.ndarray], targets: dict[str, np.ndarray], q_ta
 
 
 def held_at_rate(parts: dict[str, np.ndarray], targets: dict[str, np.ndarray], q_tail: float, lam: np.ndarray,
-                 balancer: tuple[Any, int, int], chord_ab: tuple[np.ndarray, np.ndarray]) -> dict[str, np.ndarray]:
+                 balancer: tuple[Any, int, int], chord_ab: tuple[np.ndarray, np.ndarray],
+                 holds: bool = True) -> dict[str, np.ndarray]:
     """At the rates ``lam``: the sequences in flight ``n``, the iteration ``t``, the hold's P50 and percentile
-    (``hold``, ``hold_tail``) and the percentile of hold + wait (``held_wait_tail``), s, in ``lam``'s shape."""
+    (``hold``, ``hold_tail``) and the percentile of hold + wait (``held_wait_tail``), s, in ``lam``'s shape;
+    ``holds`` False: the last three not computed (NaN; the hold's survival and the composed bisection are most of
+    the cost)."""
     shape = np.shape(lam)
     fp = _flat(parts, targets, q_tail, shape, balancer, chord_ab)
     rows = np.arange(fp["a"].size)
     flat_lam = np.asarray(lam, dtype=np.float64).ravel()
+    if not holds:
+        n, t = _in_flight(fp, flat_lam, rows)  # as held_state reads them
+        unknown = np.full(shape, np.nan)
+        return {"n": np.reshape(np.where(flat_lam > 0, n, 0.0), shape), "t": np.reshape(t, shape), "hold": unknown,
+                "hold_tail": unknown, "held_wait_tail": unknown}
     st = held_state(fp, balancer, flat_lam, rows)
     hold, hold_tail = (survival_quantile(st["hold"], st["t"], q) for q in (0.5, q_tail))  # the hold held_state read
     (both,) = held_wait_quantiles([q_tail], st["hold"], st["t"], st["p_wait"], st["mu"], [hold_tail],
