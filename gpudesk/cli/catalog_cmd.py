@@ -16,6 +16,7 @@ from typing import Any, TextIO
 from gpudesk.catalog.errors import CatalogError, CatalogImportError
 from gpudesk.catalog.field_rules import unit_of
 from gpudesk.catalog.schema import TABLES, field_kinds, record_as_mapping
+from gpudesk.vocabulary.counts import counted
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
@@ -117,7 +118,7 @@ def cmd_list(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = s
         check = "" if r.provenance.verified else " (unverified)"
         text = getattr(r, label) if label else f"{r.item_id} {r.market} {r.status} since {r.effective or '?'}"
         out.write(f"{r.id:34} {text}{mark}{check}\n")
-    out.write(f"{len(rows)} row(s)\n")
+    out.write(f"{counted(len(rows), 'row')}\n")
     return 0
 
 
@@ -169,7 +170,7 @@ def cmd_validate(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO
         out.write(f"{p}\n")
     total = sum(len(v) for v in catalog.tables().values())
     if problems:
-        print(f"gpudesk catalog: {len(problems)} problem(s) in {total} rows", file=err)
+        print(f"gpudesk catalog: {counted(len(problems), 'problem')} in {counted(total, 'row')}", file=err)
         return 2
     out.write(f"catalog {catalog.version} ({catalog.built}): {total} rows, "
               f"{len(catalog.citations())} citations, no problems\n")
@@ -186,7 +187,7 @@ def cmd_export(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO =
         return _fail(err, str(exc))
     except OSError as exc:
         return _fail(err, f"cannot write {args.output}: {exc.strerror or exc}")
-    out.write(f"wrote {count} row(s) of {args.table} to {args.output}\n")
+    out.write(f"wrote {counted(count, 'row')} of {args.table} to {args.output}\n")
     return 0
 
 
@@ -202,7 +203,7 @@ def cmd_import(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO =
         return _fail(err, f"import rejected, nothing applied: {shown}{more}")
     except CatalogError as exc:
         return _fail(err, str(exc))
-    out.write(f"imported {len(records)} row(s) into your {args.table}\n")
+    out.write(f"imported {counted(len(records), 'row')} into your {args.table}\n")
     return 0
 
 

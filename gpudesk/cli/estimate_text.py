@@ -17,6 +17,7 @@ from gpudesk.report.ledger_text import awaiting_total
 from gpudesk.report.series_text import series_value
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.vocabulary.costs import awaiting_quote
+from gpudesk.vocabulary.counts import counted
 from gpudesk.vocabulary.delivery import DELIVERY_MODE
 from gpudesk.vocabulary.sizing import SIZED_BY
 from gpudesk.vocabulary.workloads import WORKLOAD_KIND
@@ -33,7 +34,7 @@ def _money(value: Any, currency: str) -> str:
 def _count(value: Any, one: str, many: str) -> str:
     if not isinstance(value, (int, float)) or not math.isfinite(value):
         return f"unknown {many}"
-    return f"{value:,.0f} {one if value == 1 else many}"
+    return counted(round(value), one, many)
 
 
 def _name(vocabulary: Any, code: Any) -> str:
@@ -89,7 +90,7 @@ def _ledger(ledger: dict[str, Any] | None, out: TextIO) -> None:
     waiting = ledger.get("awaiting") or {}
     once, running, total = (_awaiting(_money(ledger.get(k), cur), ledger.get(k), waiting.get(k))
                             for k in ("one_time", "opex_per_year", "phase_total"))
-    print(f"  Cost: one-time {once}; running {running} a year; phase total {total} over {ledger.get('months')} months",
+    print(f"  Cost: one-time {once}; running {running} a year; phase total {total} over {_count(ledger.get('months'), 'month', 'months')}",
           file=out)
     unpriced = ledger.get("unpriced") or []
     if unpriced:  # each line by its item, as the proposal's bill names it, not by its key ("storage.appliances")

@@ -18,6 +18,7 @@ from typing import Any
 
 from gpudesk.cli.errors import one_line
 from gpudesk.refusals import Refusal, os_reason, refusal
+from gpudesk.vocabulary.counts import counted
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -181,7 +182,7 @@ def _report(args: argparse.Namespace) -> int:
 
     with _writing(target):
         pages = write_proposal_pdf(doc, target)
-    print(f"wrote {target} ({pages} pages, {lang})")
+    print(f"wrote {target} ({counted(pages, 'page')}, {lang})")
     return EXIT_OK
 
 

@@ -107,7 +107,7 @@ def _count_zh(text: str) -> str:
 
 
 # a scaling point's hover text (results/plan_chart_extras.py scaling_chart)
-SCALING_TOOLTIP = re.compile(r"^(?P<n>[\d,]+) GPUs: (?P<eff>[\d,.]+)% of per-GPU throughput at (?P<base>[\d,]+) GPUs; "
+SCALING_TOOLTIP = re.compile(r"^(?P<n>[\d,]+) GPUs?: (?P<eff>[\d,.]+)% of per-GPU throughput at (?P<base>[\d,]+) GPUs?; "
                              r"largest overhead (?P<limit>.+)$")
 BOTTLENECK_ZH = {t.en: t.zh for t in BOTTLENECK}
 

@@ -17,6 +17,7 @@ from gpudesk.report.check_text import offers_named
 from gpudesk.report.number_format import CHINESE_MONEY_UNITS, CURRENCY_SYMBOLS, WAN, format_number
 from gpudesk.report.server_names import server_display_name, storage_display_name
 from gpudesk.report.text_catalog import ReportText
+from gpudesk.vocabulary.costs import line_unit_name
 
 WORKLOAD_PREFIX = re.compile(r"^w\d+\.")
 SERVER_ITEMS = ("servers", "servers.carried")
@@ -88,18 +89,13 @@ def detail(line: LedgerLine, text: ReportText) -> str:
     return shown
 
 
-def unit(line: LedgerLine, text: ReportText) -> str:
-    return text.get(f"line_unit.{line.unit}") if text.has(f"line_unit.{line.unit}") else line.unit
-
-
 def quantity(line: LedgerLine, text: ReportText) -> str:
     """"31 台", "800 实例·小时", "¥138,299 计税基数"."""
     if line.category == "tax":
         return f"{money(line.quantity, line.currency, text.lang)}"
     per_month = f"line_quantity_unit.{line.unit}"  # 38 TB held each month, priced per TB-month: not "38 TB-months"
-    one = f"line_unit_one.{line.unit}"  # "1 appliance", not "1 appliances"
-    shown = text.get(per_month) if text.has(per_month) else text.get(one) if line.quantity == 1 and text.has(one) \
-        else unit(line, text)
+    # "1 appliance", not "1 appliances" (vocabulary.costs.LINE_UNIT, as the checks name the same lines)
+    shown = text.get(per_month) if text.has(per_month) else line_unit_name(line.unit, line.quantity, text.lang)
     number = format_number(line.quantity, 0 if line.quantity >= 10 or float(line.quantity).is_integer() else None)
     return f"{number} {shown}".strip()
 

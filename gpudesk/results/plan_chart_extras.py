@@ -14,6 +14,7 @@ from gpudesk.core.plan_workload import hardware_for
 from gpudesk.core.serving_load import serving_inputs
 from gpudesk.project.model import Phase
 from gpudesk.results.chart_model import ChartSpec, Marker, RefLine, Series
+from gpudesk.vocabulary.counts import counted
 from gpudesk.vocabulary.sizing import BOTTLENECK
 from gpudesk.vocabulary.workloads import LLM_SERVING_KINDS
 
@@ -42,10 +43,10 @@ def scaling_chart(phase: Phase, r: ResolvedPhase, figures: FigureSet,
     eff = 100.0 * per_gpu / base
     chosen = figures.number("train.in.n_gpus")
     chosen_eff = 100.0 * figures.number("train.tokens_per_s_per_gpu") / base
-    tips = [f"{int(n):,} GPUs: {e:,.1f}% of per-GPU throughput at {int(counts[valid][0]):,} GPUs; "
+    tips = [f"{counted(int(n), 'GPU')}: {e:,.1f}% of per-GPU throughput at {counted(int(counts[valid][0]), 'GPU')}; "
             f"largest overhead {BOTTLENECK.name_of(str(c), 'en')}"
             for n, e, c in zip(counts[valid], eff[valid], codes[valid])]
-    markers = [Marker(chosen, chosen_eff, "chosen layout", f"{int(chosen):,} GPUs")] if math.isfinite(chosen) else []
+    markers = [Marker(chosen, chosen_eff, "chosen layout", counted(int(chosen), "GPU"))] if math.isfinite(chosen) else []
     exposed, step = figures.number("train.exposed_comm_s"), figures.number("train.step_time_s")
     note = SCALING_NOTE.format(base=f"{int(counts[valid][0]):,}")
     if math.isfinite(exposed) and math.isfinite(step) and exposed > 0:

@@ -17,6 +17,7 @@ from gpudesk.core.explain import FigureSet
 from gpudesk.project.model import Project
 from gpudesk.results.chart_model import ChartSpec, Marker, RefLine, Series
 from gpudesk.results.plan_result import TIMELINE, PhaseEstimate, PlanEstimate
+from gpudesk.vocabulary.counts import counted
 from gpudesk.vocabulary.delivery import owns_hardware
 from gpudesk.vocabulary.plan_choices import TRIGGER_METRIC
 from gpudesk.vocabulary.terms import in_sentence
@@ -147,7 +148,8 @@ def _handover_checks(project: Project, i: int, est: PhaseEstimate, nxt: PhaseEst
     if grow_nodes > 0 and "net.headroom_nodes" in a and grow_nodes > headroom:
         out.append(Check(
             "roadmap.fabric_cannot_grow", "warning", "network", "The network cannot grow into the next phase",
-            f"{names[1]} needs {grow_nodes:,.0f} more nodes but the {names[0]} fabric has ports for {headroom:,.0f}.",
+            f"{names[1]} needs {counted(round(grow_nodes), 'more node')} but the {names[0]} fabric has ports for "
+            f"{headroom:,.0f}.",
             "Build the spine tier for the final size now, or plan the fabric rebuild into the roadmap.",
             ("net.headroom_nodes", "plan.nodes"), {"needed": grow_nodes, "headroom": headroom,
                                                     "phase": names[0], "next_phase": names[1]},

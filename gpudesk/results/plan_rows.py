@@ -16,6 +16,8 @@ from gpudesk.core.reason_values import Money
 from gpudesk.core.search_words import ITEM_RATE_UNITS, describe
 from gpudesk.core.sized_configuration import SizedConfiguration
 from gpudesk.project.model import Phase
+from gpudesk.vocabulary.costs import line_unit_name
+from gpudesk.vocabulary.counts import by_count, count_number
 from gpudesk.vocabulary.delivery import horizon_months, owns_hardware
 from gpudesk.vocabulary.precision import PRECISION
 
@@ -179,11 +181,13 @@ def _unpriced_check(ledger: CostLedger) -> list[Check]:
     unpriced = ledger.unpriced
     if not unpriced:
         return []
-    items = "; ".join(f"{line.item} ({line.quantity:,.0f} {line.unit})" for line in unpriced)
+    # "(20 servers)", "(1 appliance)": the bill of materials' unit names (vocabulary.costs.LINE_UNIT)
+    items = "; ".join(f"{line.item} ({count_number(line.quantity)} {line_unit_name(line.unit, line.quantity, 'en')})"
+                      for line in unpriced)
     return [Check(
         "cost.unpriced_lines", "warning", "tco", "Some costs await a quote",
-        ("1 cost line is" if len(unpriced) == 1 else f"{len(unpriced)} cost lines are")
-        + f" awaiting a quote (the catalog has no price for them): {items}. Totals exclude them.",
+        by_count(len(unpriced), "1 cost line is", f"{len(unpriced)} cost lines are")
+        + f" awaiting a quote: {items}. Totals exclude them.",
         "Ask the vendor or provider for a quote and enter it (catalog browser, or the phase's cost inputs).",
         ("tco.unpriced_lines",), {"count": len(unpriced), "items": items},
     )]

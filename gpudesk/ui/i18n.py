@@ -29,6 +29,7 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QDate, QDateTime, QLibraryInfo, QLocale, QTranslator
 
 from gpudesk.paths import project_root, resource_path
+from gpudesk.vocabulary.counts import counted
 
 LANGUAGES = ("zh", "en")
 # interface language -> Qt locale name of the .qm files and of number/date formatting
@@ -286,4 +287,4 @@ if __name__ == "__main__":
     missing = update_catalogue()
     for context, source in missing:
         print(f"untranslated [{context}] {source!r}")
-    print(f"{ts_path()}: {len(missing)} text(s) to translate; {qm_path()} compiled")
+    print(f"{ts_path()}: {counted(len(missing), 'text')} to translate; {qm_path()} compiled")

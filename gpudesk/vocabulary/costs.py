@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from gpudesk.vocabulary.counts import by_count
 from gpudesk.vocabulary.terms import Term, Vocabulary
 
 
@@ -37,6 +38,40 @@ PRICE_STATUS: Vocabulary[Term] = Vocabulary("price status", (
     Term("unpriced", "awaiting a quote", "待询价"),
     Term("carried", "carried forward: bought in an earlier phase", "沿用前一阶段已购设备"),
 ))
+
+def _line_unit(code: str, one: str, many: str, zh: str) -> Term:
+    return Term(code, many, zh, {"one_en": one})
+
+
+LINE_UNIT: Vocabulary[Term] = Vocabulary("cost line unit", (
+    _line_unit("server", "server", "servers", "台"),
+    _line_unit("switch", "switch", "switches", "台"),
+    _line_unit("transceiver", "transceiver", "transceivers", "个"),
+    _line_unit("appliance", "appliance", "appliances", "台"),
+    _line_unit("lot", "lot", "lot", "项"),
+    _line_unit("kWh", "kWh", "kWh", "千瓦时"),
+    _line_unit("month", "lot per month", "lot per month", "项/月"),
+    _line_unit("rack-month", "rack-month", "rack-months", "机柜·月"),
+    _line_unit("instance-hour", "instance-hour", "instance-hours", "实例·小时"),
+    _line_unit("GPU-month", "GPU-month", "GPU-months", "卡·月"),
+    _line_unit("FTE-month", "FTE-month", "FTE-months", "人·月"),
+    _line_unit("TB-month", "TB-month", "TB-months", "TB·月"),
+    _line_unit("seat-month", "seat-month", "seat-months", "席·月"),
+    _line_unit("vCPU-hour", "vCPU-hour", "vCPU-hours", "vCPU·小时"),
+    _line_unit("kW", "kW", "kW", "千瓦"),
+))
+"""The unit a cost line counts its quantity in (core/ledger_build.py's ``unit``), as the bill of materials and the
+checks print it: English plural by name, singular as ``one_en`` ("1 appliance", not "1 appliances"); Chinese has
+one measure word."""
+
+
+def line_unit_name(code: str, quantity: float, lang: str) -> str:
+    """``"servers"`` / ``"server"`` (a quantity of one) / ``"台"``; a unit no term names is shown as it is."""
+    if code not in LINE_UNIT:
+        return code
+    term = LINE_UNIT.term(code)
+    return term.zh if lang == "zh" else by_count(quantity, term.one_en, term.en)
+
 
 LICENCE: Vocabulary[Term] = Vocabulary("software licence", (
     Term("none", "No licence line", "不含软件许可"),

@@ -21,6 +21,8 @@ HOMONYMS = {
 HEADINGS = {
     "catalog field": "the catalog tables' column headings (vocabulary/catalog_fields.py) name fields, not concepts: "
                      "'GPUs' heads a column (GPU数) and is a unit (卡), 'Source' heads a column and a guide's section",
+    "cost line unit": "the bill of materials' measure words (vocabulary/costs.py LINE_UNIT): 台 counts servers, "
+                      "switches and appliances, so its English names ('servers') are no concept's name",
 }
 """Vocabularies of headings rather than concepts, left out of the check (each says why)."""
 

@@ -211,4 +211,6 @@ def test_a_count_of_unpriced_lines_reads_singular_or_plural_never_line_s() -> No
     assert "(s)" not in "".join(str(v) for v in catalogue("reasons", "en")["reason"].values())
     gov = estimate_plan(load_project(samples_dir() / "gov-llm-domestic-accelerator.gpudesk").project, Catalog.open())
     check = next(c for c in gov.phases[0].checks if c.id == "cost.unpriced_lines")
-    assert check.message.startswith("4 cost lines are awaiting a quote (the catalog has no price for them): ") and "(s)" not in check.message
+    assert check.message.startswith("4 cost lines are awaiting a quote: ") and "(s)" not in check.message
+    # each line counted in the bill's unit, singular at one: "(20 servers)", "(1 appliance)", never "(20 server)"
+    assert "Installation and commissioning (20 servers)" in check.message and "(1 appliance)" in check.message
