@@ -68,6 +68,22 @@ ENGINE_BATCH_CAP = (
     "heuristic caps may then be larger than stated, which moves no row that gpudesk's KV limit holds below its cap."
 )
 
+# the RTX PRO 6000 row's driver total (catalog usable_memory_mib), in the serving paragraphs
+RTX_DRIVER_TOTAL = (
+    "* **The RTX PRO 6000's driver total** (2026-12-04): the `rtx-pro-6000-blackwell` row had no driver total, so "
+    "memory fit and the serving KV cache took the marketed 96·10⁹ B, where the driver reports 97,887 MiB "
+    "(102.6·10⁹ B; nvidia-smi of a Server Edition on an AWS g7e.8xlarge, gnosia93/slurm-on-aws "
+    "lesson/3-pcluster.md, commit 06d1e87, output dated 2026-03-11; catalog citation "
+    "`slurm-on-aws-rtxpro6000-nvidia-smi`), and trtllm-bench's heuristic reads NVML's total too. With it the 46 "
+    "pipeline rows hold up to 20% more sequences (70B PP1 128 + 2,048: 108 → 125; PP8: 1,682 → 1,814) and their "
+    "heuristic caps change where the KV estimate crosses a rounding step. Median by column: 70B PP1 −29.0% → "
+    "−27.3%, PP2 −23.1% → −21.8%, PP4 −4.8% unchanged, PP8 +32.0% → +36.2%; 405B PP8 −24.9% → −21.2%. Held-out "
+    "serving median 12.4% → 11.3%, p90 32.2% → 32.0% (Blackwell 16.2% → 11.4%, p90 32.3% unchanged; Hopper "
+    "unchanged), so the in-flight serving group meets issue 18's 12% as a whole and on Blackwell; the serving band "
+    "−19.0% … +30.1% → −19.0% … +25.4%. What it leaves: the same card reads 21-27% slow at one and two stages and "
+    "36% fast at eight, a trend in the stages that neither the cap nor the capacity explains."
+)
+
 # what the perf overview's engine ran with, and CUDA-graph padding tried (issue 18, Hopper serving p90)
 ENGINE_AND_PADDING = (
     "* **What trtllm-bench ran, and CUDA-graph padding** (2026-12-03, tried, not shipped): the page's commands set "
