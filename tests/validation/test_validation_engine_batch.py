@@ -3,7 +3,8 @@ max_batch_size (validation_cases_serving.bench_engine_settings), per rank with a
 
 from __future__ import annotations
 
-from validation_cases_serving import SERVING_CASES, bench_engine_settings, engine_batch_cap
+from validation_cases_serving import SERVING_CASES, bench_engine_settings, checkpoint_parameter_count, engine_batch_cap
+from validation_catalog import catalog
 
 
 def _engine(case):
@@ -43,3 +44,15 @@ def test_the_heuristics_rounding_and_cap():
         assert tokens >= max(2048, c.prompt + batch), c.id  # chunked prefill off: at least isl + max_batch_size
         seen.add(batch)
     assert len(seen) > 3  # the heuristic sets different caps for different lengths, not one assumed figure
+
+
+def test_an_nvfp4_checkpoint_counts_two_block_weights_a_byte_and_keeps_its_embeddings():
+    """trtllm-bench weighs the safetensors element count at 0.5 B for NVFP4: the count is 1/2 + 1/16 of the block
+    weights (packed FP4, an FP8 scale per 16) plus the 16-bit embeddings and head; FP8 counts every weight once."""
+    for model_id in ("llama-3.1-70b", "llama-3.1-405b", "qwen3-235b-a22b"):
+        m = catalog().model(model_id)
+        assert checkpoint_parameter_count(m, "fp8") == m.params_total
+        fp4 = checkpoint_parameter_count(m, "fp4")
+        assert 9 / 16 * m.params_total < fp4 < 0.6 * m.params_total, model_id
+    small = catalog().model("llama-3.1-8b")  # its embeddings are 13% of it: the count is well above 9/16
+    assert checkpoint_parameter_count(small, "fp4") > 0.6 * small.params_total

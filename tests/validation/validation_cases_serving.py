@@ -54,10 +54,34 @@ TRTLLM_BENCH = ("NVIDIA TensorRT-LLM tensorrt_llm/bench/build/tuning.py (calc_en
                 "tensorrt_llm/bench/benchmark/utils/general.py (get_settings)")
 
 
+# What trtllm-bench counts as the checkpoint's parameters (bench/build/dataclasses.py ModelConfig.get_param_count):
+# the elements of every tensor in its safetensors headers, all dtypes summed (huggingface_hub
+# src/huggingface_hub/utils/_safetensors.py, commit 18c8713, TensorInfo.parameter_count = the shape's product). An
+# NVFP4 checkpoint stores each linear weight of the transformer blocks as [out, in / 2] bytes, two FP4 values a byte,
+# with an FP8 scale per 16 values [out, in / 16] (TensorRT-LLM tensorrt_llm/_torch/modules/linear.py, commit 00bbf71,
+# NVFP4LinearMethod: the weight it loads is [out_features, in_features // 2] of float4_e2m1x2 and its weight_scale
+# float8_e4m3fn at scaling_vector_size 16); the embeddings and the output head stay 16 bit ('Only the weights and
+# activations of the linear operators within transformers blocks are quantized', the model card of
+# nvidia/Llama-3.1-405B-Instruct-FP4, one of the page's FP4 checkpoints). Norms and MoE routers (under 0.1%) are
+# counted as quantized. FP8 checkpoints store one element per weight.
+NVFP4_ELEMENTS_PER_WEIGHT = 1.0 / 2.0 + 1.0 / 16.0
+
+
+def checkpoint_parameter_count(model: ModelArch, weight_dtype: str) -> float:
+    """The parameter count trtllm-bench reads from the checkpoint's safetensors headers (see above): the model's
+    parameters for an FP8 checkpoint; for NVFP4 the block weights at 1/2 + 1/16 elements each plus the 16-bit
+    embeddings and head (vocab · hidden, twice unless tied)."""
+    if weight_dtype != "fp4":
+        return float(model.params_total)
+    embeddings = float(model.vocab * model.hidden * (1 if model.tied_embeddings else 2))
+    return (float(model.params_total) - embeddings) * NVFP4_ELEMENTS_PER_WEIGHT + embeddings
+
+
 def bench_engine_settings(model: ModelArch, acc: Accelerator, tp: int, weight_dtype: str, isl: int,
                           osl: int, kv_fraction: float = KV_FRACTION, pp: int = 1) -> tuple[int, int]:
     """(max_batch_size, max_num_tokens) trtllm-bench sets when the command gives neither, as the page's do
-    (TRTLLM_BENCH): the KV cache of (total GPU memory, NVML's, of the tp·pp GPUs − the checkpoint's bytes) × the KV
+    (TRTLLM_BENCH): the KV cache of (total GPU memory, NVML's, of the tp·pp GPUs − the checkpoint's parameter count,
+    ``checkpoint_parameter_count``, at 0.5 B for NVFP4 and 1 B for FP8) × the KV
     share holds R requests of isl + osl tokens at 2·L·max(tp, KV heads)·d·1 B (FP8 KV) per token; raw batch
     min(R, 4,096) / pp (per micro-batch: calc_engine_setting passes pp_size to finetune_setting), rounded up (to 32 below 256, 128 below 1,024, else 256; at least 64); raw tokens min(batch·(1 + isl/osl),
     32,768), rounded up (256 below 4,096, at least 2,048; 512 below 8,192; else 1,024); and, chunked prefill being
@@ -65,7 +89,7 @@ def bench_engine_settings(model: ModelArch, acc: Accelerator, tp: int, weight_dt
     both hold per rank."""
     gib = 2.0 ** 30
     per_token = 2.0 * model.n_layers * max(tp, model.n_kv_heads) * model.head_dim * 1.0 / gib
-    engine = model.params_total * (0.5 if weight_dtype == "fp4" else 1.0) / gib
+    engine = checkpoint_parameter_count(model, weight_dtype) * (0.5 if weight_dtype == "fp4" else 1.0) / gib
     requests = (capacity_bytes(acc) / gib * tp * pp - engine) * kv_fraction / (per_token * (isl + osl))
     raw_bs = min(requests, 4096.0) / pp
     raw_tokens = min(raw_bs * (1.0 + isl / osl), 32768.0)

@@ -60,12 +60,12 @@ ENGINE_BATCH_CAP = (
     "pipeline rows. The heuristic's cap is its own KV estimate rounded up, and gpudesk's KV limit holds fewer "
     "(16-88% of it; 70B PP8 128 + 2,048: cap 2,048, gpudesk 1,682 in flight) on all but the three 128 + 128 rows "
     "at 4,096, of which two moved (70B PP8 8,192 → 4,096: +55.4% → +44.5%; 405B PP8 −27.0% → −29.4%); the 70B "
-    "PP8 column's +23% … +60% is not the batch cap. Not reproduced: the "
-    "heuristic reads the checkpoint's parameter count from its safetensors headers (bench/build/dataclasses.py "
-    "ModelConfig.get_param_count) and weighs it at 0.5 B for NVFP4; an NVFP4 checkpoint stores two weights per "
-    "uint8 element, so its count, and the engine size the heuristic subtracts, may be about half gpudesk's "
-    "params_total · 0.5 B (no stored header of the NVIDIA checkpoints was found to count it); the FP4 rows' "
-    "heuristic caps may then be larger than stated, which moves no row that gpudesk's KV limit holds below its cap."
+    "PP8 column's +23% … +60% is not the batch cap. The checkpoint's size: the heuristic reads its parameter count "
+    "from the safetensors headers (bench/build/dataclasses.py ModelConfig.get_param_count: every tensor's "
+    "elements) and weighs it at 0.5 B for NVFP4, and an NVFP4 checkpoint stores two block weights a byte with an "
+    "FP8 scale per 16 (`checkpoint_parameter_count`: 70B 40.6·10⁹ elements, not 70.6·10⁹); counted so since the "
+    "same day, it raises the FP4 rows' caps one rounding step or two (70B PP1 128 + 2,048 on the RTX PRO 6000: "
+    "192 → 224) and moves no prediction (no row whose cap it raises was held at its cap)."
 )
 
 # the RTX PRO 6000 row's driver total (catalog usable_memory_mib), in the serving paragraphs
