@@ -74,7 +74,7 @@ def running_cost_figures(inp: RunningCostInputs) -> FigureSet:
            "(software + staff + licences) / 12 + storage_monthly (when priced) + CPU VMs",
            ["run.software_per_year", "run.staff_per_year", "run.storage_monthly", "run.cpu_vms_monthly"]
            + (["run.licence_per_year"] if inp.licence != "none" else []),
-           note="; ".join(n for n in ("" if monthly == monthly else "storage price unknown: left out, listed as unpriced",
-                                      "" if licence == licence else "licence price unknown: left out, listed as unpriced")
+           note="; ".join(n for n in ("" if monthly == monthly else "storage price unknown: left out, listed as awaiting a quote",
+                                      "" if licence == licence else "licence price unknown: left out, listed as awaiting a quote")
                           if n))
     return fs

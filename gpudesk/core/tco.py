@@ -99,7 +99,7 @@ def tco_figures(inp: TcoInputs) -> FigureSet:
                          "user input (installation_per_server)" if quoted else "not quoted yet")
     inst = fs.add("tco.installation_capex", new * inst_rate, cur, "installation and commissioning",
                   "servers_new × installation_per_server", ["tco.servers_new", "tco.installation_per_server"],
-                  note="" if quoted else "not quoted yet: an unpriced line, left out of the capex")
+                  note="" if quoted else "awaiting a quote: left out of the capex")
     fs.add("tco.owned_capex", hw + fit + (inst if quoted else 0.0), cur, "capex of owning",
            "hardware_capex + fitout_capex + installation_capex (once quoted)",
            ["tco.hardware_capex", "tco.fitout_capex", "tco.installation_capex"])
