@@ -54,7 +54,7 @@ def test_running_costs_of_every_mode():
     assert fs["run.software_per_year"] == 32_000 and fs["run.staff_per_year"] == 150_000
     # storage price unknown: left out of the priced running costs, never read as zero
     assert fs["run.known_per_month"] == pytest.approx((32_000 + 150_000) / 12)
-    assert "unpriced" in fs.explain("run.known_per_month").note
+    assert "awaiting a quote" in fs.explain("run.known_per_month").note
 
 
 def _line(key, period, quantity, price, months=12, profile=()):
