@@ -129,6 +129,14 @@ class FigureFormatter:
             return quantity_text(Quantity(float(value), shown_unit), self.text.lang)
         return format_quantity(value, shown_unit, self.text, decimals)
 
+    def marked(self, key: str, kind: str = "quantity", wan: bool = False) -> str:
+        """:meth:`shown`, and beside a total the lines awaiting a quote it leaves out (the core's FigureSet.awaiting),
+        as every table of the proposal prints a total: "609.6 万元 + 4 项待询价", never the priced part alone (the
+        measured-data table read 609.6 万元 where the cost table read 609.6 万元 + 4 项待询价)."""
+        from gpudesk.report.ledger_text import awaiting_total
+
+        return awaiting_total(self.shown(key, kind, wan), len(self.figures.awaiting(key)), self.text, self.value(key))
+
     def _money_suffix(self, key: str) -> str:
         _money, slash, per = self.figures.unit(key).partition("/")
         return self.text.choice("unit", "/" + per) if slash else ""

@@ -32,7 +32,7 @@ from gpudesk.report.document import (
 from gpudesk.report.figure_rows import rows_of
 from gpudesk.report.number_format import format_money, format_number, format_percent, wan_column
 from gpudesk.report.proposal_context import CHART_HOME, ProposalContext
-from gpudesk.report.proposal_infra import phase_charts
+from gpudesk.report.proposal_infra import costs_in_wan, phase_charts
 from gpudesk.report.server_names import configured_server_name
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.results.plan_result import Assumption, PhaseEstimate
@@ -189,7 +189,8 @@ def calibration_section(ctx: ProposalContext) -> Section:
         keys = calibrated + [k for k in HEADLINE_KEYS if fmt.has(k) and k not in calibrated]
         section.add(Paragraph(t.get("calibration.some", count=len(calibrated)) if calibrated
                               else t.get("calibration.none")))
-        rows = tuple((fmt.label(k), fmt.shown(k), t.get("calibration.measured") if k in calibrated
+        wan = costs_in_wan(fmt)  # an amount as the cost table prints it
+        rows = tuple((fmt.label(k), fmt.marked(k, wan=wan), t.get("calibration.measured") if k in calibrated
                       else t.get("calibration.default")) for k in keys)
         if rows:
             section.add(DataTable(header, rows, ("left", "right", "left")))
@@ -284,7 +285,7 @@ def accuracy_section(ctx: ProposalContext) -> Section:
                 continue
             interval, basis = _band_text(phase.accuracy[key], t)
             any_band = any_band or (phase.accuracy[key] or {}).get("low") is not None
-            rows.append((fmt.label(key), fmt.shown(key, kind), interval, basis))
+            rows.append((fmt.label(key), fmt.marked(key, kind), interval, basis))
         if rows:
             section.add(DataTable(header, tuple(rows), ("left", "right", "right", "left")))
         else:

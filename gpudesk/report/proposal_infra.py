@@ -316,13 +316,19 @@ def delivery_section(ctx: ProposalContext) -> Section:
     return section
 
 
+def costs_in_wan(fmt: FigureFormatter) -> bool:
+    """Whether a phase's amounts read in 万 (Chinese), in the cost table and wherever another table repeats one of
+    them: '$0' capex over '7.0 万美元/年' opex in one unit, and '13,546 万元' in both tables, not '1.35 亿元' in one."""
+    return fmt.in_wan(s for s in COST_FIGURES if fmt.has(s.key))
+
+
 def cost_rows(ctx: ProposalContext, phase: PhaseEstimate, fmt: FigureFormatter) -> list[tuple[str, str]]:
     """The phase's cost figures; a total that leaves out lines awaiting a quote says so beside its amount, and
     one that is nothing but such lines reads "awaiting quotes" (an owned server without a price is not ¥0.00)."""
     t = ctx.text
     rows = []
     unpriced = [line.figure_key for line in phase.ledger.unpriced]
-    wan = fmt.in_wan(s for s in COST_FIGURES if fmt.has(s.key))  # '$0' capex over '7.0 万美元/年' opex: one unit
+    wan = costs_in_wan(fmt)
     for s in COST_FIGURES:
         if s.key in phase.figures and not fmt.has(s.key) and s.key in unpriced:  # a line without a price: named
             rows.append((fmt.label(s.key), awaiting_total("", unpriced.count(s.key), t, 0.0)))
@@ -330,8 +336,7 @@ def cost_rows(ctx: ProposalContext, phase: PhaseEstimate, fmt: FigureFormatter) 
         if not fmt.has(s.key) or (s.skip_zero and fmt.value(s.key) == 0):
             continue
         # the lines a total leaves out are the core's (FigureSet.awaiting): the ledger's, once, for every surface
-        shown = awaiting_total(fmt.shown(s.key, s.kind, wan), len(phase.figures.awaiting(s.key)), t, fmt.value(s.key))
-        rows.append((fmt.label(s.key), shown))
+        rows.append((fmt.label(s.key), fmt.marked(s.key, s.kind, wan)))
     return rows
 
 

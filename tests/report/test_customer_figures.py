@@ -316,3 +316,25 @@ def test_an_item_service_counts_what_it_serves_in_one_unit(searched_sample):
                                                     "recsys.items_per_day", "recsys.samples_per_s_per_gpu")}
             assert units == {f"{noun}/s", f"{noun}/day", f"{noun}/s/GPU"}, units
             assert {c.time_or_throughput_unit for c in phase.candidates} == {f"{noun}/s/GPU"}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_total_reads_alike_in_the_cost_and_measured_data_tables(lang, bank_proposal):
+    """The gov proposal's measured-data table read the 5-year TCO as "609.6 万元" where its cost table read
+    "609.6 万元 + 4 项待询价" (walk of polish-25): a total beside the lines it leaves out, in every table that shows it
+    (``FigureFormatter.marked``)."""
+    plan, doc = bank_proposal(lang)
+
+    def cells(section: str) -> dict[str, list[str]]:
+        found: dict[str, list[str]] = {}
+        for block in doc.section(section).blocks:
+            if isinstance(block, (KeyValueTable, DataTable)):
+                for row in block.rows:
+                    found.setdefault(row[0], []).append(row[1])
+        return found
+
+    cost, measured = cells("cost"), cells("calibration")
+    shared = [label for label in measured if label in cost]
+    assert shared and any(p.figures.awaiting("tco.total_5y") for p in plan.phases), (list(measured), list(cost))
+    for label in shared:
+        assert measured[label] == cost[label], (label, measured[label], cost[label])
