@@ -236,7 +236,8 @@ def memory_inputs_for(catalog: Catalog, phase: Phase, p: SearchPoint) -> Any:
         return MemoryInputs(model=model, mode="inference", weight_dtype=p.weight_dtype, kv_dtype=p.kv_dtype,
                             seq_len=w.prompt_tokens + w.output_tokens, micro_batch=max(lay.get("batch", 1) / groups, 1),
                             tp=lay.get("tp", 1), pp=lay.get("pp", 1), ep=lay.get("ep", 1),
-                            serving_fraction=w.serving_memory_fraction, limits=False, **hw.memory_fields())
+                            serving_fraction=w.serving_memory_fraction, engine_release=w.engine_release, limits=False,
+                            **hw.memory_fields())
     import dataclasses
 
     par = dataclasses.replace(w.parallel, tp=int(lay.get("tp", 1)), pp=int(lay.get("pp", 1)),

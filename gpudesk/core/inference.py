@@ -59,7 +59,7 @@ def _memory(inp: InferenceInputs, a: dict[str, np.ndarray], groups: np.ndarray, 
         model=inp.model, mode="inference", weight_dtype=inp.weight_dtype, kv_dtype=inp.kv_dtype,
         seq_len=a["prompt_tokens"] + a["output_tokens"], micro_batch=np.maximum(batch / groups, 1.0),
         tp=a["tp"], pp=a["pp"], ep=a["ep"], serving_fraction=inp.serving_fraction, search=inp.layout_search and search,
-        **hw.memory_fields()))
+        engine_release=inp.engine_release, **hw.memory_fields()))
 
 
 def estimate_inference(inp: InferenceInputs) -> FigureSet:

@@ -53,6 +53,7 @@ from gpudesk.core.model_math import (
     parameter_count,
 )
 from gpudesk.core.precision import bytes_per_value
+from gpudesk.vocabulary.serving import ENGINE_RELEASE
 
 
 @dataclass(frozen=True)
@@ -79,6 +80,8 @@ class MemoryInputs:
     lora_rank: int = 16
     cpu_offload: bool = False  # optimizer states (and ZeRO-3 params) offloaded to host
     serving_fraction: float | None = None  # None = SERVING_MEMORY_FRACTION for mode inference
+    # the serving engine release (vocabulary/serving.py ENGINE_RELEASE): what the fraction is a share of
+    engine_release: str = "current"
     gpus_per_node: ArrayLike = 8
     gpu_memory_source: str = "user input"  # e.g. "catalog accelerators/h100-sxm.usable_memory_mib: <citation> …"
     gpu_memory_formula: str = "gpu_memory_gb × 1e9"  # how the capacity was obtained (HardwareArrays.memory_formula)
@@ -109,7 +112,7 @@ def _settings(inp: MemoryInputs) -> Settings:
     return Settings(inp.model, param_breakdown(inp.model), inp.mode, inp.weight_dtype, inp.kv_dtype, inp.optimizer,
                     inp.master_weights, inp.recompute, inp.sequence_parallel, inp.flash_attention, inp.lora_rank,
                     inp.cpu_offload, default_serving_fraction(inp.serving_fraction), inp.training_stack, single,
-                    inp.torch_compile)
+                    inp.torch_compile, bool(ENGINE_RELEASE.term(inp.engine_release).kv_of_free))
 
 
 def _record_inputs(fs: FigureSet, inp: MemoryInputs, cfg: Settings) -> None:
@@ -162,6 +165,9 @@ def _record_inputs(fs: FigureSet, inp: MemoryInputs, cfg: Settings) -> None:
         fs.constant("mem.c.serving_fraction", C.SERVING_MEMORY_FRACTION, cfg.serving_fraction)
     else:
         fs.input("mem.c.serving_fraction", cfg.serving_fraction, "fraction", C.SERVING_MEMORY_FRACTION.label)
+    if not cfg.training and inp.engine_release != "current":
+        fs.input("mem.in.engine_release", inp.engine_release, "", "serving engine release that runs the plan",
+                 vocabulary=ENGINE_RELEASE)
     fs.constant("mem.c.prefill_chunk", C.PREFILL_CHUNK_TOKENS)
     fs.constant("mem.c.zero3_live_layers", C.ZERO3_LIVE_LAYERS)
     if cfg.training and inp.training_stack == "pytorch_amp":
@@ -289,12 +295,13 @@ def _estimate(inp: MemoryInputs, lift: Callable[[Any], Any] = _same) -> FigureSe
             "mem.fragmentation"] + (["mem.amp_weight_cache", "mem.grad_overlap"] if cfg.training else []))
     # the capacity's rows from here (every row where ``lift`` is the identity)
     total = lift(bud.total)
-    usable = usable_bytes(cfg, cap) + lift(bud.runtime * 0.0)
+    usable = usable_bytes(cfg, cap, 0.0 if train else lift(bud.serving_fixed)) + lift(bud.runtime * 0.0)
     fs.add("mem.capacity", cap + 0.0 * total, "B", "GPU memory capacity", inp.gpu_memory_formula,
            ["mem.in.gpu_memory_gb"])
-    fs.add("mem.usable", usable, "B", "usable memory",
-           "capacity × serving fraction (engine reserves a fixed share)" if not train else "capacity (training)",
-           ["mem.capacity", "mem.c.serving_fraction"] if not train else ["mem.capacity"])
+    fs.add("mem.usable", usable, "B", "usable memory", _usable_formula(cfg), ["mem.capacity"] if train else (
+        ["mem.capacity", "mem.c.serving_fraction"] + (["mem.in.engine_release"] if "mem.in.engine_release" in fs
+                                                      else [])
+        + (["mem.runtime", "mem.weights", "mem.activations", "mem.c.fragmentation"] if cfg.kv_of_free else [])))
     fs.add("mem.headroom", usable - total, "B", "headroom", "usable − total", ["mem.usable", "mem.total"])
     fs.add("mem.fits", (total <= usable).astype(float), "bool", "fits in GPU memory", "total ≤ usable",
            ["mem.total", "mem.usable"])
@@ -315,6 +322,18 @@ def _estimate(inp: MemoryInputs, lift: Callable[[Any], Any] = _same) -> FigureSe
            + (f" — when zero_stage = 3: {family}" if family else ""),
            ["mem.total", "mem.in.gpus_per_node", "mem.in.cp", "mem.in.zero_stage"])
     return fs
+
+
+def _usable_formula(cfg: Settings) -> str:
+    """mem.usable's formula, with what the serving fraction is a share of (memory_budget.serving_usable_bytes)."""
+    if cfg.training:
+        return "capacity (training)"
+    if cfg.kv_of_free:
+        return ("fixed + serving fraction × (capacity − fixed), at most the capacity; fixed = runtime + (1+f)·(weights "
+                "+ prefill workspace); the fraction is a share of the memory free once the model has loaded "
+                "(TensorRT-LLM's free GPU memory fraction), all of it KV cache")
+    return ("capacity × serving fraction; the fraction is a share of the device total that weights, activations and "
+            "KV cache share (vLLM's GPU memory utilisation, SGLang's static memory fraction)")
 
 
 def _record_activations(fs: FigureSet, inp: MemoryInputs, cfg: Settings, bud: Needs) -> None:

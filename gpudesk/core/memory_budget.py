@@ -63,6 +63,9 @@ class Settings:
     # gradients are created as the backward frees activations instead of persisting beside them
     single_step: np.ndarray | bool = False
     torch_compile: bool = False  # fsdp2: compiled layers keep fused activations
+    # serving: the fraction is a share of the memory free after the model loads, all of it KV cache (TensorRT-LLM);
+    # False: a share of the device total (vLLM, SGLang); vocabulary/serving.py ENGINE_RELEASE ``kv_of_free``
+    kv_of_free: bool = False
 
     @property
     def training(self) -> bool:
@@ -90,6 +93,12 @@ class Needs:
         s = self.states
         return np.asarray(s.weights + s.gradients + s.optimizer + s.lora_adapters + s.zero3_gathered + s.amp_weight_cache)
 
+    @property
+    def serving_fixed(self) -> np.ndarray:
+        """Inference: what a replica holds whatever its batch, runtime + (1+f)·(weights + prefill workspace); the
+        rest of its total is per sequence (KV cache + (1+f)·logits)."""
+        return self.runtime + (1 + ALLOCATOR_FRAGMENTATION.value) * (self.states.weights + self.fixed_workspace)
+
 
 @dataclass(frozen=True)
 class Budget:
@@ -109,8 +118,26 @@ def runtime_bytes(cfg: Settings, lay: Layout) -> np.ndarray:
     return CUDA_CONTEXT_BYTES.value + np.where(group > 1, COMM_BUFFER_BYTES.value, 0.0)
 
 
-def usable_bytes(cfg: Settings, capacity: np.ndarray) -> np.ndarray:
-    return capacity * (cfg.serving_fraction if not cfg.training else 1.0)
+def usable_bytes(cfg: Settings, capacity: np.ndarray, fixed: np.ndarray | float) -> np.ndarray:
+    """The memory a layout may fill on GPUs of ``capacity``: all of it in training; serving, what the engine lets the
+    replica hold (:func:`serving_usable_bytes`), ``fixed`` its batch-independent bytes (Needs.serving_fixed)."""
+    if cfg.training:
+        return capacity * 1.0
+    return serving_usable_bytes(cfg.serving_fraction, cfg.kv_of_free, capacity, fixed)
+
+
+def serving_usable_bytes(fraction: float, kv_of_free: bool, capacity: np.ndarray, fixed: np.ndarray | float
+                         ) -> np.ndarray:
+    """What a serving engine at memory ``fraction`` lets a replica hold per GPU: its ``fixed`` bytes (weights, workspace,
+    runtime) and its KV budget, usable − fixed, which every path that sizes KV reads through this (the estimate, the
+    serving and configuration searches, the fewest GPUs, the disaggregated pools and the drain all read mem.kv_budget
+    or mem.usable). ``kv_of_free`` (TensorRT-LLM's free_gpu_memory_fraction): the KV budget is fraction × the memory
+    free after the model loads, f·(C − F), so usable = F + f·(C − F), never above C. Otherwise (vLLM's
+    gpu_memory_utilization, SGLang's mem_fraction_static) the fraction bounds everything: usable = f·C, KV budget
+    f·C − F."""
+    if kv_of_free:
+        return np.minimum(capacity, fixed + fraction * (capacity - fixed))
+    return capacity * fraction + fixed * 0.0
 
 
 def kv_stage_fraction(m: ModelArch, pp: np.ndarray) -> np.ndarray:
@@ -122,7 +149,8 @@ def evaluate_layout(cfg: Settings, lay: Layout, capacity: np.ndarray, seq_len: n
                     micro_batch: np.ndarray, virtual_stages: np.ndarray, keys: FlatKeys | None = None) -> Budget:
     """The budget of every candidate: :func:`layout_needs` and the usable memory of ``capacity``."""
     needs = layout_needs(cfg, lay, seq_len, micro_batch, virtual_stages, keys)
-    return Budget(needs, usable_bytes(cfg, capacity) + needs.runtime * 0.0)
+    fixed = 0.0 if cfg.training else needs.serving_fixed
+    return Budget(needs, usable_bytes(cfg, capacity, fixed) + needs.runtime * 0.0)
 
 
 def layout_needs(cfg: Settings, lay: Layout, seq_len: np.ndarray, micro_batch: np.ndarray,

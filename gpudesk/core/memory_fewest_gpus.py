@@ -93,7 +93,8 @@ def min_gpus_per_capacity(cfg: Settings, lay: Layout, capacity: np.ndarray, seq_
         grid = (len(answer), size)
         end = done + grid[0] * size
         total = needs.total[done:end].reshape(grid)[..., None]
-        usable = usable_bytes(cfg, values) + (needs.runtime[done:end].reshape(grid) * 0.0)[..., None]
+        fixed = 0.0 if cfg.training else needs.serving_fixed[done:end].reshape(grid)[..., None]
+        usable = usable_bytes(cfg, values, fixed) + (needs.runtime[done:end].reshape(grid) * 0.0)[..., None]
         fits = total <= usable  # (candidate, combination, capacity)
         if fit_p is not None:
             fits &= fit_p[..., None]

@@ -114,7 +114,8 @@ def _kv_capacity(ctx: Context, hw: HardwareArrays, weight: str, kv: str, lay: np
     mem = estimate_memory(MemoryInputs(
         model=ctx.model, mode="inference", weight_dtype=weight, kv_dtype=kv,
         seq_len=w.prompt_tokens + w.output_tokens, micro_batch=1.0, tp=tp, pp=pp, ep=ep,
-        serving_fraction=w.serving_memory_fraction, search=False, **hw.memory_fields()))
+        serving_fraction=w.serving_memory_fraction, engine_release=w.engine_release, search=False,
+        **hw.memory_fields()))
     length = float(w.prompt_tokens + w.output_tokens)
     per_seq = np.asarray(mem["mem.per_sequence"], dtype=float)
     z = NormalDist().inv_cdf(percentile_level(w))

@@ -103,9 +103,10 @@ FP8_CONTEXT_ATTENTION = (
     "attention keeps its 16-bit rate; decode attention is unchanged"
 )
 MEMORY_SHARE = (
-    "share of GPU memory the serving engine may use for weights, activations and KV cache "
-    "(vLLM's GPU memory utilisation setting; TensorRT-LLM takes its KV share of the memory left after the "
-    "weights)"
+    "share of GPU memory given to the serving engine, read as the plan's engine release reads it: a TensorRT-LLM "
+    "release takes it of the memory left free once the model has loaded, all of it for the KV cache (its free "
+    "GPU memory fraction); vLLM, SGLang and the current engine take it of the device total, for weights, "
+    "activations and KV cache together (GPU memory utilisation)"
 )
 POWER_LIMIT = (
     "IT power the site can give this phase's servers; 0 = no limit (the search drops "

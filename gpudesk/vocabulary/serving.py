@@ -70,9 +70,9 @@ _TRTLLM_NOTES = "NVIDIA TensorRT-LLM docs/source/release-notes.md (commit 001eae
 
 
 def _release(code: str, en: str, zh: str, published: str, source: str, adp_host: bool, stack: str = "fused",
-             fp4_ultra: bool = True, seq_host: bool = False) -> Term:
+             fp4_ultra: bool = True, seq_host: bool = False, kv_of_free: bool = False) -> Term:
     return Term(code, en, zh, {"published": published, "source": source, "adp_host": adp_host, "stack": stack,
-                               "fp4_ultra": fp4_ultra, "seq_host": seq_host})
+                               "fp4_ultra": fp4_ultra, "seq_host": seq_host, "kv_of_free": kv_of_free})
 
 
 # The serving engine release a plan says ran (or will run). ``adp_host``: the release pays a host-side cost on every
@@ -98,21 +98,29 @@ def _release(code: str, en: str, zh: str, published: str, source: str, adp_host:
 # ``seq_host``: the release schedules synchronously, so every iteration waits for host work on each sequence in
 # flight (scheduler, input preparation, output update; SYNC_HOST_PER_SEQUENCE_S each): vLLM's V1 engine without
 # --async-scheduling (vLLM pull request #19970, 2025-06-23, opt-in; the V1 engine the default from the 0.8 line).
+# ``kv_of_free``: the plan's serving memory fraction is a share of the memory left free once the model has loaded and
+# the engine has profiled its activation peak, and all of that share goes to the KV cache (KV budget
+# f · (capacity − fixed)): TensorRT-LLM's KvCacheConfig.free_gpu_memory_fraction, default 0.9 ('TensorRT LLM will try
+# to allocate 90% of free GPU memory for KV cache', docs 'How to Change KV Cache Behavior'; NVIDIA/TensorRT-LLM
+# tensorrt_llm/_torch/pyexecutor/_util.py, KvCacheCreator._cal_max_memory: available_kv_mem = (total_gpu_memory −
+# peak_memory + allocated_bytes) × fraction, commit 00043967). Otherwise the fraction is a share of the device total
+# that weights, activations and KV cache share (KV budget f · capacity − fixed): vLLM's gpu_memory_utilization and
+# SGLang's mem_fraction_static, as gpudesk reads "current" and plain PyTorch.
 ENGINE_RELEASE: Vocabulary[Term] = Vocabulary("serving engine release", (
     _release("current", "Current engine (as gpudesk models it: TensorRT-LLM 1.2, vLLM, SGLang)",
              "当前版本（按 TensorRT-LLM 1.2、vLLM、SGLang 建模）", "", "", False),
     _release("trtllm-1.2", "TensorRT-LLM 1.2", "TensorRT-LLM 1.2", "2025-11-07",
              f"{_TRTLLM_NOTES}, Release 1.2 (base image pytorch:25.12, TensorRT 10.14); v1.2.0rc2 "
-             "triton-inference-server/tensorrtllm_backend pull request #819, 2025-11-07", False),
+             "triton-inference-server/tensorrtllm_backend pull request #819, 2025-11-07", False, kv_of_free=True),
     _release("trtllm-1.1", "TensorRT-LLM 1.1", "TensorRT-LLM 1.1", "2025-09-10",
              f"{_TRTLLM_NOTES}, Release 1.1 (base image pytorch:25.10; B300/GB300 support); TensorRT 10.13.3, "
              "CUDA 13.0: tensorrtllm_backend pull request #820; v1.1.0rc4: pull request #796, 2025-09-10", True,
-             fp4_ultra=False),
+             fp4_ultra=False, kv_of_free=True),
     _release("trtllm-1.0", "TensorRT-LLM 1.0", "TensorRT-LLM 1.0", "",
              f"{_TRTLLM_NOTES}, Release 1.0 (base image pytorch:25.06; TensorRT 10.11, CUDA 12.9: "
-             "tensorrtllm_backend pull request #820, the lines it replaces)", True, fp4_ultra=False),
+             "tensorrtllm_backend pull request #820, the lines it replaces)", True, fp4_ultra=False, kv_of_free=True),
     _release("trtllm-0", "TensorRT-LLM before 1.0 (0.x)", "TensorRT-LLM 1.0 之前版本（0.x）", "",
-             f"{_TRTLLM_NOTES}, Releases 0.5 to 0.21", True, fp4_ultra=False),
+             f"{_TRTLLM_NOTES}, Releases 0.5 to 0.21", True, fp4_ultra=False, kv_of_free=True),
     _release("vllm-v1-sync", "VLLM V1 engine, synchronous scheduling (no --async-scheduling)",
              "vLLM V1 引擎，同步调度（未开启异步调度）", "2025-01-27",
              "vLLM blog, 'vLLM V1: A Major Upgrade to vLLM's Core Architecture' (2025-01-27); async scheduling opt-in "

@@ -188,3 +188,28 @@ NVFP4_SMALL_M = (
     "GB200 Offline +53% → +54% setting the p90). The Llama 3.1 405B perf-overview rows with long outputs move "
     "fast (fit half 1,000/2,000 +10% → +21%) while the 70B TP1 rows at short outputs leave −17% for −3%."
 )
+
+# what the serving memory fraction is a share of, per engine (core/memory_budget.serving_usable_bytes)
+KV_SHARE_OF_FREE = (
+    "* **TensorRT-LLM's KV share is of the free memory** (2026-12-04): every plan's `serving_memory_fraction` was "
+    "read as vLLM's gpu_memory_utilization, a share of the device total that weights, activations and KV cache "
+    "share (KV budget f·C − F, F the replica's batch-independent bytes: runtime + (1+f)·(weights + prefill "
+    "workspace)). TensorRT-LLM's KvCacheConfig.free_gpu_memory_fraction, which every case of a `trtllm-*` release "
+    "runs at its 0.90 default, is a share of the memory free once the model has loaded and its activation peak was "
+    "profiled, all of it KV cache: f·(C − F) (NVIDIA/TensorRT-LLM tensorrt_llm/_torch/pyexecutor/_util.py, "
+    "KvCacheCreator._cal_max_memory: available_kv_mem = (total_gpu_memory − peak_memory + allocated_bytes) × "
+    "fraction, commit 00043967; docs 'How to Change KV Cache Behavior': '90% of free GPU memory for KV cache'). "
+    "A plan naming a TensorRT-LLM release now gets that budget (ENGINE_RELEASE `kv_of_free`); vLLM, SGLang, "
+    "`current` and plain PyTorch keep the share of the total. No constant. The KV cache grows by (1 − f)·F, "
+    "e.g. +4 GB per GPU for Llama 3.1 70B FP8 at TP2 on H200, so decode-heavy rows held by their KV limit run "
+    "more sequences. Held-out in-flight serving: median 11.3% → 11.1%, Blackwell 11.4% → 11.1%, Hopper 7.9% "
+    "unchanged, p90 32.0% → 31.2%, Hopper p90 18.8% → 24.6% (three Qwen3-235B-A22B H100 rows of the attention "
+    "data-parallel layout, −5% … +7% → +25% … +29%: that layout's known optimism, its own band); MLPerf Inference "
+    "9.0% → 8.9%. Of the 46 RTX PRO 6000 pipeline rows, which gpudesk's KV limit held below trtllm-bench's cap "
+    "(paragraph above), 18 move, all closer, by 0.4-10 points (405B PP8 128 + 2,048 −23.9% → −13.6%); the "
+    "in-flight counts quoted there are those before this change. Applied to every case instead (measured by the "
+    "lead on 2026-12-04, before the batch caps above): median 13.7% → 12.2% but Hopper p90 19.5% → "
+    "29.0%: the plan's number means what its engine means, not one reading for all. A serving refit on the fit "
+    "half with it (`fit_constants.py serving`) returned the shipped values (objective 0.0731; serving model "
+    "0.0789)."
+)
