@@ -47,11 +47,12 @@ def value_text(row: ComparisonRow, index: int, comparison: PlanComparison, text:
                stacked: bool = False) -> str:
     """A plan's value as text; ``stacked`` puts an amount's awaiting-quote marker on a line of its own (a table
     column of amounts never wraps inside a value, so the marker must not widen it)."""
-    shown = amount_text(row, row.values[index], comparison, text)
-    if row.metric.money and row.values[index] is not None:
-        waiting = row.awaiting[index] if row.awaiting else 0
-        return awaiting_total(shown, waiting, text, stacked=stacked)
-    return shown
+    value = row.values[index]
+    waiting = row.awaiting[index] if row.metric.money and row.awaiting else 0
+    if waiting and not value:  # nothing of it priced: "待询价（5 项）" as the proposal's roadmap reads it, never "—"
+        return awaiting_total("", waiting, text, priced_part=0.0)  # nor "¥0 + 1 项待询价"
+    shown = amount_text(row, value, comparison, text)
+    return awaiting_total(shown, waiting, text, stacked=stacked) if row.metric.money and value is not None else shown
 
 
 def amount_text(row: ComparisonRow, value: float | None, comparison: PlanComparison, text: ReportText) -> str:

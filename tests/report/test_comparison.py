@@ -389,3 +389,25 @@ def test_the_cumulative_cost_chart_names_each_line_that_leaves_out_lines_awaitin
     assert f"Open ({waiting[0]} lines awaiting quotes); Quoted ({waiting[1]} lines awaiting quotes)" in en.notes
     assert zh.series_named("Open").tooltips[12].startswith("Open：截至第 12 个月累计 ")
     assert not re.search(r"[A-Za-z]{3,}", zh.series_named("Open").tooltips[12].replace("Open", ""))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_money_nothing_of_which_is_priced_reads_awaiting_quotes_never_a_dash(lang):
+    """The gov-against-bank comparison's capex read "—" for the gov plan, whose proposal reads 待询价（5 项）: every
+    capex line awaits a quote (walk of polish-25). A money cell with no priced part reads as the proposal's roadmap
+    reads it (``ledger_text.awaiting_total``); the rent of a plan without a cloud price read "$0 + 1 line awaiting
+    a quote"."""
+    from gpudesk.project.model import Phase, Project, Workload
+
+    def rented(accelerator: str) -> tuple[object, Project]:
+        project = Project(phases=[Phase(workloads=[Workload(kind="finetune_lora", train_tokens=1e8)])])
+        phase = project.phases[0]
+        phase.hardware.accelerator_id, phase.hardware.candidates, phase.hardware.nodes = accelerator, [accelerator], 1
+        project.meta.name = accelerator
+        return estimate_plan(project, catalog(), search=True), project
+
+    comparison, text = compare_plans([rented("h100-sxm"), rented("mi325x")]), ReportText(lang)
+    rent = next(r for r in comparison.rows if r.metric.id == "rent")
+    assert not rent.values[1] and rent.awaiting[1] == 1  # none of the rent is priced
+    assert value_text(rent, 1, comparison, text) == text.get("cost.quote_pending_one")
+    assert value_text(rent, 0, comparison, text) not in ("—", text.get("cost.quote_pending_one"))
