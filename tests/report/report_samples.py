@@ -91,3 +91,13 @@ def three_training_plans() -> list[tuple[PlanEstimate, Project]]:
     """Base (8 nodes), Small (4 nodes, slower), Cheap (8 nodes at a lower quoted GPU price, liquid-cooled site)."""
     plans = (("Base", 8, 0.0, ""), ("Small", 4, 0.0, ""), ("Cheap", 8, 20_000.0, "liquid"))
     return [(_fresh(_training(*plan)), _training_project(*plan)) for plan in plans]
+
+
+def rented_lora_plan(accelerator: str) -> tuple[PlanEstimate, Project]:
+    """LoRA fine-tuning on one node of ``accelerator`` rented on demand, searched (the MI325X has no cloud price in
+    the catalog: its rent awaits a quote), named by the accelerator: a comparison entry."""
+    project = Project(phases=[Phase(workloads=[Workload(kind="finetune_lora", train_tokens=1e8)])])
+    phase = project.phases[0]
+    phase.hardware.accelerator_id, phase.hardware.candidates, phase.hardware.nodes = accelerator, [accelerator], 1
+    project.meta.name = accelerator
+    return estimate_plan(project, catalog(), search=True), project

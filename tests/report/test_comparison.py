@@ -7,7 +7,14 @@ import io
 import re
 
 import pytest
-from report_samples import catalog, roadmap_plan, three_training_plans, training_plan, training_project
+from report_samples import (
+    catalog,
+    rented_lora_plan,
+    roadmap_plan,
+    three_training_plans,
+    training_plan,
+    training_project,
+)
 
 from gpudesk.report.comparison import (
     best_indices,
@@ -126,16 +133,7 @@ def test_csv_says_which_money_awaits_a_quote_and_never_prices_it_at_zero():
     read the MI325X plan's rent as 0.0 beside the H100 plan's 206,669 a year, and its opex and total, floors that
     leave the rent out, as plain numbers. The rent is now empty (unknown) and each money figure counts the lines
     awaiting a quote its value leaves out, per plan."""
-    from gpudesk.project.model import Phase, Project, Workload
-
-    def rented(accelerator: str) -> tuple[object, Project]:
-        project = Project(phases=[Phase(workloads=[Workload(kind="finetune_lora", train_tokens=1e8)])])
-        phase = project.phases[0]
-        phase.hardware.accelerator_id, phase.hardware.candidates, phase.hardware.nodes = accelerator, [accelerator], 1
-        project.meta.name = accelerator
-        return estimate_plan(project, catalog(), search=True), project
-
-    comparison = compare_plans([rented("h100-sxm"), rented("mi325x")])
+    comparison = compare_plans([rented_lora_plan("h100-sxm"), rented_lora_plan("mi325x")])
     rows = {r[1]: r for r in csv.reader(io.StringIO(to_csv(comparison, ReportText("en"))))}
     assert rows["item"][7:9] == ["h100-sxm: lines awaiting a quote", "mi325x: lines awaiting a quote"]
     assert float(rows["rent"][4]) > 0 and rows["rent"][5] == "" and rows["rent"][7:9] == ["0", "1"]
@@ -390,24 +388,3 @@ def test_the_cumulative_cost_chart_names_each_line_that_leaves_out_lines_awaitin
     assert zh.series_named("Open").tooltips[12].startswith("Open：截至第 12 个月累计 ")
     assert not re.search(r"[A-Za-z]{3,}", zh.series_named("Open").tooltips[12].replace("Open", ""))
 
-
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_money_nothing_of_which_is_priced_reads_awaiting_quotes_never_a_dash(lang):
-    """The gov-against-bank comparison's capex read "—" for the gov plan, whose proposal reads 待询价（5 项）: every
-    capex line awaits a quote (walk of polish-25). A money cell with no priced part reads as the proposal's roadmap
-    reads it (``ledger_text.awaiting_total``); the rent of a plan without a cloud price read "$0 + 1 line awaiting
-    a quote"."""
-    from gpudesk.project.model import Phase, Project, Workload
-
-    def rented(accelerator: str) -> tuple[object, Project]:
-        project = Project(phases=[Phase(workloads=[Workload(kind="finetune_lora", train_tokens=1e8)])])
-        phase = project.phases[0]
-        phase.hardware.accelerator_id, phase.hardware.candidates, phase.hardware.nodes = accelerator, [accelerator], 1
-        project.meta.name = accelerator
-        return estimate_plan(project, catalog(), search=True), project
-
-    comparison, text = compare_plans([rented("h100-sxm"), rented("mi325x")]), ReportText(lang)
-    rent = next(r for r in comparison.rows if r.metric.id == "rent")
-    assert not rent.values[1] and rent.awaiting[1] == 1  # none of the rent is priced
-    assert value_text(rent, 1, comparison, text) == text.get("cost.quote_pending_one")
-    assert value_text(rent, 0, comparison, text) not in ("—", text.get("cost.quote_pending_one"))
