@@ -13,7 +13,9 @@ weights of 1, so the result is within 1e-16·C(16, 8)·(T + W)/E[L] of the colum
 
 from __future__ import annotations
 
+import functools
 import math
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -29,10 +31,13 @@ def _geometric(count: np.ndarray, slope: np.ndarray) -> np.ndarray:
 
 
 def _weighted(lo: np.ndarray | float, hi: np.ndarray | float, decay: np.ndarray | float, m: np.ndarray, groups: int,
-              timeout: int, wait: int, at_t: np.ndarray) -> np.ndarray:
+              timeout: int, wait: int, at_t: np.ndarray, parts: tuple[int, ...] = ()) -> np.ndarray:
     """Σ_(j = lo … hi − 1) P(L > j)·e^(−decay·(hi − 1 − j)) per row (module note; ``at_t`` F(T)); each piece of j
     summed only for the rows it reaches, and each term from the end its exponent is largest at (one exponential
-    and one geometric sum a term, not both ends')."""
+    and one geometric sum a term, not both ends'). ``parts``: where the rows split into sums that are read apart
+    (:func:`budget_shares`: the cycle's mean and each budget's two sums, in one call); a row that is a piece's only
+    live row within its part has its terms added as one row alone adds them (:func:`_term_sums`), so a row's sum
+    does not depend on the rows summed with it."""
     at_t = np.broadcast_to(np.asarray(at_t, dtype=np.float64), m.shape)
     pieces = [(0, min(wait, timeout), np.ones(m.shape), False), (timeout, wait, at_t, False),  # j < W: 1, or F(T)
               (wait, timeout, np.zeros(m.shape), True), (max(wait, timeout), wait + timeout, at_t - 1.0, True)]  # − F
@@ -47,8 +52,7 @@ def _weighted(lo: np.ndarray | float, hi: np.ndarray | float, decay: np.ndarray 
         ml, hl, dl = m[live], hi[live], decay[live]
         start, stop = np.maximum(lo[live], a), np.minimum(hl, b)
         count = stop - start
-        r = np.arange(groups + 1 if minus_f else 1, dtype=np.float64)[:, None]  # the terms of F, or the constant
-        sign = -np.array([math.comb(groups, k) for k in range(r.shape[0])], dtype=np.float64)[:, None] * (-1.0) ** r
+        r, sign = _terms(groups, minus_f)
         weight = np.where(r == 0, const[live], sign)
         rate = ml[None, :] * r
         slope = dl[None, :] - rate  # the exponent −rate·(j − W) − decay·(hi − 1 − j) rises by this a step in j
@@ -57,8 +61,31 @@ def _weighted(lo: np.ndarray | float, hi: np.ndarray | float, decay: np.ndarray 
             top = np.where(down, -rate * (start - wait) - dl * (hl - 1 - start),
                            -rate * (stop - 1 - wait) - dl * (hl - stop))
             part = np.exp(np.minimum(top, 0.0)) * _geometric(count, np.where(down, slope, -slope))
-        total[live] += np.sum(weight * part, axis=0)
+        total[live] += _term_sums(weight * part, live, parts)
     return total
+
+
+@functools.lru_cache(maxsize=64)
+def _terms(groups: int, minus_f: bool) -> tuple[np.ndarray, np.ndarray]:
+    """(r, the sign and binomial of each term) of a piece of :func:`_weighted`: the terms of F, or the constant alone
+    (r = 0); read-only, shared by every call."""
+    r = np.arange(groups + 1 if minus_f else 1, dtype=np.float64)[:, None]
+    sign = -np.array([math.comb(groups, k) for k in range(r.shape[0])], dtype=np.float64)[:, None] * (-1.0) ** r
+    r.flags.writeable = sign.flags.writeable = False
+    return r, sign
+
+
+def _term_sums(terms: np.ndarray, live: np.ndarray, parts: tuple[int, ...]) -> np.ndarray:
+    """Σ over the terms (axis 0) of each live row, each part's rows as that part alone sums them: numpy adds the
+    rows of a several-column array one after another, but a single column pairwise, so a part with one live row
+    sums it as a column of its own."""
+    sums = np.sum(terms, axis=0)
+    if live.size > 1:
+        for lo_row, hi_row in zip((0, *parts), (*parts, None)):
+            inside = np.flatnonzero((live >= lo_row) & (live < hi_row) if hi_row is not None else live >= lo_row)
+            if inside.size == 1:
+                sums[inside] = np.sum(np.ascontiguousarray(terms[:, inside]), axis=0)
+    return sums
 
 
 def _longer(v: np.ndarray, m: np.ndarray, groups: int, timeout: int, wait: int, at_t: np.ndarray) -> np.ndarray:
@@ -85,7 +112,8 @@ def budget_shares(xs: np.ndarray, rate: np.ndarray, t: np.ndarray, groups: np.nd
                   p_wait: np.ndarray, mu: np.ndarray, timeout: int, wait: int) -> np.ndarray:
     """:func:`budget_share` at several budgets a row (``xs``: budgets × rows, the same shape out): the cycle's mean
     and the hold's scale read once a row for all its budgets, and a budget of +inf (no target) not summed (0, or 1
-    where μ ≤ 0, as :func:`budget_share` gives it)."""
+    where μ ≤ 0, as :func:`budget_share` gives it). The mean and each budget's two sums (the hold's tail from
+    ⌊x/t⌋, the segments below x) go through one :func:`_weighted` call a rank count."""
     g = np.maximum(np.asarray(groups, dtype=np.float64), 1.0)
     ok_t = np.isfinite(t) & (t > 0)
     safe_t = np.where(ok_t, t, 1.0)
@@ -97,37 +125,58 @@ def budget_shares(xs: np.ndarray, rate: np.ndarray, t: np.ndarray, groups: np.nd
         same = np.flatnonzero(g == size)
         G, ms = int(size), m[same]
         at_t = (1.0 - np.exp(-ms * timeout)) ** G
-        mean = _weighted(0.0, float(last), 0.0, ms, G, timeout, wait, at_t)  # once a row for all its budgets
+        which, at = np.nonzero(summed[:, same])  # (budget, row in the group) pairs with a budget to read
+        row = same[at]
+        x = _BudgetColumns.at(xs[which, row], safe_t[row], ok_t[row], mu[row], last)
+        k, n = same.size, at.size
+        sums = _weighted(np.concatenate([np.zeros(k), x.i, np.zeros(n)]),
+                         np.concatenate([np.full(k, float(last)), np.full(n, float(last)), x.j]),
+                         np.concatenate([np.zeros(k), np.zeros(n), x.decay]), np.concatenate([ms, ms[at], ms[at]]),
+                         G, timeout, wait, np.concatenate([at_t, at_t[at], at_t[at]]), (k, k + n))
+        mean = sums[:k]  # once a row for all its budgets
         decoding = (1.0 - np.exp(-np.maximum(in_flight[same], 0.0) / size)) ** size
         held = (size > 1.0) & (rate[same] > 0)
         scale = np.where(held & (mean > 0), decoding / np.where(mean > 0, mean, 1.0), 0.0)
-        which, at = np.nonzero(summed[:, same])  # (budget, row in the group) pairs with a budget to read
-        row = same[at]
-        out[which, row] = _share_at(xs[which, row], ms[at], at_t[at], mean[at], scale[at], safe_t[row], ok_t[row],
-                                    p_wait[row], mu[row], G, timeout, wait)
+        out[which, row] = _share_at(xs[which, row], x, sums[k:k + n], sums[k + n:], ms[at], at_t[at], mean[at],
+                                    scale[at], safe_t[row], ok_t[row], p_wait[row], mu[row], G, timeout, wait)
     return np.clip(out, 0.0, 1.0)
 
 
-def _share_at(xs: np.ndarray, ms: np.ndarray, at_t: np.ndarray, mean: np.ndarray, scale: np.ndarray,
-              ts: np.ndarray, ok_t: np.ndarray, p_wait: np.ndarray, mu: np.ndarray, groups: int, timeout: int,
-              wait: int) -> np.ndarray:
-    """P(hold + wait > x) per entry, G ranks each (:func:`budget_shares`, its rows' m, F(T), cycle mean and scale)."""
+@dataclass(frozen=True)
+class _BudgetColumns:
+    """Where a budget x falls among the hold's whole iterations, per (budget, row) entry: u = x/t, the entries whose
+    segments below x are read (``read``), μ there (1 elsewhere), i = ⌊u⌋ within the columns, j = ⌊u⌋ where read,
+    and the segments' decay μ·t."""
+
+    u: np.ndarray
+    read: np.ndarray
+    mus: np.ndarray
+    i: np.ndarray
+    j: np.ndarray
+    decay: np.ndarray
+
+    @staticmethod
+    def at(xs: np.ndarray, ts: np.ndarray, ok_t: np.ndarray, mu: np.ndarray, last: int) -> _BudgetColumns:
+        with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
+            u = np.where(ok_t, np.maximum(xs, 0.0) / ts, 0.0)
+            read = np.isfinite(u) & ok_t & (mu > 0)
+            mus = np.where(read, mu, 1.0)
+            i = np.clip(np.floor(np.where(np.isfinite(u), u, last)), 0, max(last - 1, 0))
+            j = np.where(read, np.minimum(np.floor(np.where(read, u, 0.0)), last), 0.0)
+        return _BudgetColumns(u, read, mus, i, j, np.where(read, mus * ts, 0.0))
+
+
+def _share_at(xs: np.ndarray, x: _BudgetColumns, tail_i: np.ndarray, lower: np.ndarray, ms: np.ndarray,
+              at_t: np.ndarray, mean: np.ndarray, scale: np.ndarray, ts: np.ndarray, ok_t: np.ndarray,
+              p_wait: np.ndarray, mu: np.ndarray, groups: int, timeout: int, wait: int) -> np.ndarray:
+    """P(hold + wait > x) per entry, G ranks each (:func:`budget_shares`, its rows' m, F(T), cycle mean and scale;
+    ``tail_i`` Σ_(v ≥ i) P(L > v) and ``lower`` Σ_(j' < j) P(L > j')·e^(−μt(j−1−j')), both from :func:`_weighted`)."""
     last = timeout + wait
-    zero = np.zeros(ms.shape)
-    top = np.full(ms.shape, float(last))
-    with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
-        u = np.where(ok_t, np.maximum(xs, 0.0) / ts, 0.0)
-        read = np.isfinite(u) & ok_t & (mu > 0)
-        mus = np.where(read, mu, 1.0)
-        i = np.clip(np.floor(np.where(np.isfinite(u), u, last)), 0, max(last - 1, 0))
-        j = np.where(read, np.minimum(np.floor(np.where(read, u, 0.0)), last), 0.0)
-    tail_i = _weighted(i, top, zero, ms, groups, timeout, wait, at_t)
+    u, read, mus, i, j = x.u, x.read, x.mus, x.i, x.j
     p_i = _longer(i, ms, groups, timeout, wait, at_t)
     s0, s1 = np.clip(scale * tail_i, 0, 1), np.clip(scale * (tail_i - p_i), 0, 1)
     s_h = np.where(u >= last, 0.0, s0 + (s1 - s0) * np.clip(u - i, 0.0, 1.0))
     s_h = np.where(xs < 0, 1.0, np.where(ok_t, s_h, 0.0))
-    decay = np.where(read, mus * ts, 0.0)
-    lower = _weighted(zero, j, decay, ms, groups, timeout, wait, at_t)  # Σ_(j' < j) P(L > j')·e^(−μt(j−1−j'))
     p_j = np.where(j == i, p_i, _longer(j, ms, groups, timeout, wait, at_t))
     with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
         past = np.maximum(xs, 0.0) - j * ts
