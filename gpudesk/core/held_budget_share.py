@@ -49,11 +49,12 @@ def _weighted(lo: np.ndarray | float, hi: np.ndarray | float, decay: np.ndarray 
         live = np.flatnonzero(np.minimum(hi, b) - np.maximum(lo, a) > 0)
         if not live.size:
             continue
-        ml, hl, dl = m[live], hi[live], decay[live]
-        start, stop = np.maximum(lo[live], a), np.minimum(hl, b)
+        every = live.size == m.size  # then every row as it is, not a copy of each
+        ml, hl, dl = (m, hi, decay) if every else (m[live], hi[live], decay[live])
+        start, stop = np.maximum(lo if every else lo[live], a), np.minimum(hl, b)
         count = stop - start
         r, sign = _terms(groups, minus_f)
-        weight = np.where(r == 0, const[live], sign)
+        weight = np.where(r == 0, const if every else const[live], sign)
         rate = ml[None, :] * r
         slope = dl[None, :] - rate  # the exponent −rate·(j − W) − decay·(hi − 1 − j) rises by this a step in j
         down = slope <= 0  # largest at the piece's first j, else at its last
@@ -61,7 +62,11 @@ def _weighted(lo: np.ndarray | float, hi: np.ndarray | float, decay: np.ndarray 
             top = np.where(down, -rate * (start - wait) - dl * (hl - 1 - start),
                            -rate * (stop - 1 - wait) - dl * (hl - stop))
             part = np.exp(np.minimum(top, 0.0)) * _geometric(count, np.where(down, slope, -slope))
-        total[live] += _term_sums(weight * part, live, parts)
+        sums = _term_sums(weight * part, live, parts)
+        if every:
+            total += sums
+        else:
+            total[live] += sums
     return total
 
 
@@ -80,11 +85,11 @@ def _term_sums(terms: np.ndarray, live: np.ndarray, parts: tuple[int, ...]) -> n
     rows of a several-column array one after another, but a single column pairwise, so a part with one live row
     sums it as a column of its own."""
     sums = np.sum(terms, axis=0)
-    if live.size > 1:
-        for lo_row, hi_row in zip((0, *parts), (*parts, None)):
-            inside = np.flatnonzero((live >= lo_row) & (live < hi_row) if hi_row is not None else live >= lo_row)
-            if inside.size == 1:
-                sums[inside] = np.sum(np.ascontiguousarray(terms[:, inside]), axis=0)
+    if live.size > 1 and parts:
+        ends = np.searchsorted(live, parts).tolist()  # live is ascending: where each part's live rows end
+        for first, stop in zip((0, *ends), (*ends, live.size)):
+            if stop - first == 1:
+                sums[first:stop] = np.sum(np.ascontiguousarray(terms[:, first:stop]), axis=0)
     return sums
 
 
