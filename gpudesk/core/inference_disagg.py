@@ -175,9 +175,10 @@ def _busy_iteration(q: dict[str, np.ndarray], lam: np.ndarray) -> tuple[np.ndarr
         return n, t_it, np.minimum(lam * t_it / n, 1.0)
 
 
-def _wait(law: tuple[np.ndarray, np.ndarray], exceed: float, t_it: np.ndarray, busy: np.ndarray) -> np.ndarray:
-    """The wait at ``exceed`` (:func:`prefill_wait`), the work queue's ``law`` (:func:`_queue_law`) read once for
-    every exceedance at one rate."""
+def _wait(law: tuple[np.ndarray, np.ndarray], exceed: float | np.ndarray, t_it: np.ndarray,
+          busy: np.ndarray) -> np.ndarray:
+    """The wait at ``exceed`` (:func:`prefill_wait`; an array of them: one wait each, stacked), the work queue's
+    ``law`` (:func:`_queue_law`) read once for every exceedance at one rate."""
     with np.errstate(divide="ignore", invalid="ignore"):
         residual = np.where(busy > exceed, t_it * (1.0 - exceed / busy), 0.0)
     return np.asarray(np.maximum(residual, law_quantile(law, exceed)))
@@ -217,15 +218,18 @@ def prefill_rate(q: dict[str, np.ndarray], checks: list[Check]) -> np.ndarray:
               if np.any(np.asarray(t) > 0)]
     if not active:
         return np.where(np.isfinite(cap), cap, 0.0)
+    shape = np.shape(cap)
+    # the checks stacked (checks × the rows' shape), each step reading them all in one pass, elementwise as one alone
+    target, px, rest = (np.stack([np.broadcast_to(np.asarray(c[k], dtype=np.float64), shape) for c in active])
+                        for k in (0, 2, 3))
+    exceed = np.array([c[1] for c in active], dtype=np.float64).reshape((len(active),) + (1,) * len(shape))
     lo, hi = np.zeros_like(cap), np.where(np.isfinite(cap), cap, 0.0)
     for _ in range(BISECTION_STEPS):
         mid = 0.5 * (lo + hi)
         n, t_it, busy = _busy_iteration(q, mid)
         others = (n - 1.0) * q["slope"]
-        ok = np.ones(np.shape(mid), dtype=bool)
         law = _queue_law(q, mid)  # the same at every check: read once a step
-        for target, exceed, px, rest in active:
-            ok &= _wait(law, exceed, t_it, busy) + px + others + rest <= target
+        ok = np.all(_wait(law, exceed, t_it, busy) + px + others + rest <= target, axis=0)
         lo, hi = np.where(ok, mid, lo), np.where(ok, hi, mid)
     meets = np.ones(np.shape(cap), dtype=bool)
     for target, _exceed, px, rest in active:  # not even an idle instance meets it: no rate
