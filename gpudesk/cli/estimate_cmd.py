@@ -21,8 +21,9 @@ def register(sub: Any) -> None:
     parser.add_argument("--explain", metavar="KEY", help="print the formula, inputs and sources of one figure")
     parser.add_argument("--phase", type=int, default=0, help="phase index for --explain (default 0)")
     parser.add_argument("--lang", choices=("zh", "en"), default=None,
-                        help="language of refusals and warnings (default: English for refusals, the plan's for "
-                             "warnings, as report and compare)")
+                        help="language of the text, its checks and figure names, and of refusals and warnings "
+                             "(default: English for the text and refusals, the plan's for warnings, as report and "
+                             "compare; --json and --explain stay English)")
     parser.set_defaults(handler=run)
 
 
@@ -70,5 +71,5 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
         json.dump(document, out, ensure_ascii=False, indent=2, allow_nan=False)
         out.write("\n")
         return 0
-    write_estimate_text(document, out)
+    write_estimate_text(document, out, args.lang or "en")
     return 0

@@ -7,145 +7,199 @@ total; an unknown value reads "unknown", never 0.
 
 from __future__ import annotations
 
+import dataclasses
 import math
+from dataclasses import dataclass
 from typing import Any, TextIO
 
+from gpudesk.core.checks import Check
+from gpudesk.core.cost_ledger import LedgerLine
 from gpudesk.core.digits import percent_text
-from gpudesk.report.check_text import pools_text
+from gpudesk.report.check_text import localise, pools_text
+from gpudesk.report.display_text import DisplayText, display_text
 from gpudesk.report.display_units import NOT_APPLICABLE, display_value
-from gpudesk.report.ledger_text import awaiting_total
+from gpudesk.report.ledger_text import awaiting_total, item
+from gpudesk.report.number_format import format_money
 from gpudesk.report.series_text import series_value
+from gpudesk.report.server_names import server_display_name
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.vocabulary.costs import awaiting_quote
-from gpudesk.vocabulary.counts import counted
 from gpudesk.vocabulary.delivery import DELIVERY_MODE
 from gpudesk.vocabulary.sizing import SIZED_BY
 from gpudesk.vocabulary.workloads import WORKLOAD_KIND
 
-LANG = "en"
+
+@dataclass(frozen=True)
+class Words:
+    """The terminal's wording in one language: the proposal's catalogue (``[terminal]``, ``[unit]`` …) and the
+    window's figure names (report/display_text.py), so a label reads as it does in the window."""
+
+    lang: str
+    text: ReportText
+    names: DisplayText
+
+    @classmethod
+    def of(cls, lang: str) -> Words:
+        return cls(lang, ReportText(lang), display_text(lang))
+
+    def get(self, key: str, **values: Any) -> str:
+        return self.text.get("terminal." + key, **values)
+
+    def money(self, value: Any, currency: str) -> str:
+        if not isinstance(value, (int, float)) or not math.isfinite(value):
+            return self.get("unknown")
+        if self.lang == "en":  # scripts and the tests read the whole amount
+            return f"{value:,.0f} {currency}"
+        return format_money(float(value), currency, self.lang)
+
+    def count(self, value: Any, noun: str) -> str:
+        """'32 GPUs' / '1 GPU' / '32 块 GPU'; an unknown count says so, never 0."""
+        if not isinstance(value, (int, float)) or not math.isfinite(value):
+            return self.get(noun + "_unknown")
+        return self.get(noun, count=round(value))
+
+    def name(self, vocabulary: Any, code: Any) -> str:
+        return vocabulary.name_of(code, self.lang) if isinstance(code, str) else ""
 
 
-def _money(value: Any, currency: str) -> str:
-    if not isinstance(value, (int, float)) or not math.isfinite(value):
-        return "unknown"
-    return f"{value:,.0f} {currency}"
-
-
-def _count(value: Any, one: str, many: str) -> str:
-    if not isinstance(value, (int, float)) or not math.isfinite(value):
-        return f"unknown {many}"
-    return counted(round(value), one, many)
-
-
-def _name(vocabulary: Any, code: Any) -> str:
-    return vocabulary.name_of(code, LANG) if isinstance(code, str) else ""
-
-
-def _workload_line(w: dict[str, Any]) -> str:
-    parts = [_count(w.get("gpus"), "GPU", "GPUs")]
+def _workload_line(w: dict[str, Any], say: Words) -> str:
+    parts = [say.count(w.get("gpus"), "gpus")]
     if w.get("layout_text"):
         parts.append(str(w["layout_text"]))
-    if pools := pools_text(list(w.get("pools") or ()), LANG):
+    if pools := pools_text(list(w.get("pools") or ()), say.lang):
         parts.append(pools)
     if w.get("sized_by"):
-        parts.append(f"sized by {_name(SIZED_BY, w['sized_by']).lower()}")
+        what = say.name(SIZED_BY, w["sized_by"])
+        parts.append(say.get("sized_by", what=what.lower() if say.lang == "en" else what))
     cap = w.get("capacity")
     if isinstance(cap, dict) and isinstance(cap.get("total"), (int, float)):
-        unit, total = display_value(float(cap["total"]), str(cap.get("unit", "")), LANG)
-        _, target = display_value(float(cap.get("target", math.nan)), str(cap.get("unit", "")), LANG)
+        unit, total = display_value(float(cap["total"]), str(cap.get("unit", "")), say.lang)
+        _, target = display_value(float(cap.get("target", math.nan)), str(cap.get("unit", "")), say.lang)
         used = cap.get("utilisation")
-        load = f"serves {total} {unit} against a target of {target}"
+        load = say.get("serves", total=say.names.value(total), unit=say.names.unit(unit),
+                       target=say.names.value(target))
         if isinstance(used, (int, float)) and math.isfinite(used):
-            load += f" ({percent_text(used)} used)"
+            load = say.get("serves_used", serves=load, used=percent_text(used))
         parts.append(load)
-    return f"{w.get('name') or _name(WORKLOAD_KIND, w.get('kind'))} ({_name(WORKLOAD_KIND, w.get('kind'))}): " + \
-        ", ".join(parts)
+    kind = say.name(WORKLOAD_KIND, w.get("kind"))
+    return say.get("workload", name=w.get("name") or kind, kind=kind, parts=say.get("list_separator").join(parts))
 
 
-def _configuration(config: dict[str, Any] | None, out: TextIO) -> None:
+def _configuration(config: dict[str, Any] | None, say: Words, out: TextIO) -> None:
     if not config:
         return
-    server = config.get("server_name") or "servers"
-    mode = _name(DELIVERY_MODE, config.get("delivery_mode"))
-    print(f"  Sized: {_count(config.get('gpus'), 'GPU', 'GPUs')} of {config.get('accelerator_name')} in "
-          f"{_count(config.get('servers'), 'server', 'servers')} ({server}); delivery: {mode}", file=out)
+    zh = say.lang == "zh"
+    accelerator = str((zh and config.get("accelerator_name_zh")) or config.get("accelerator_name") or "")
+    server = server_display_name(str(config.get("server_name") or ""), str(config.get("server_vendor") or ""),
+                                 int(config.get("gpus_per_server") or 0), accelerator, say.lang,
+                                 str(config.get("server_name_zh") or "")) or say.get("server_default")
+    print(say.get("sized", gpus=say.count(config.get("gpus"), "gpus"), accelerator=accelerator,
+                  servers=say.count(config.get("servers"), "servers"), server=server,
+                  mode=say.name(DELIVERY_MODE, config.get("delivery_mode"))), file=out)
     for w in config.get("workloads", ()):
-        print(f"    {_workload_line(w)}", file=out)
+        print(f"    {_workload_line(w, say)}", file=out)
 
 
-def _awaiting(shown: str, value: Any, waiting: Any) -> str:
+def _awaiting(shown: str, value: Any, waiting: Any, say: Words) -> str:
     """A total beside the lines awaiting a quote it leaves out (the ledger's ``awaiting``), in the proposal's words
     (report/ledger_text.awaiting_total); "awaiting quotes" when nothing of it is priced, never 0."""
     count = len(waiting) if isinstance(waiting, list) else 0
     if not count:
         return shown
-    # the proposal's wording, read only where a total lacks lines (the report catalogue is a 32 KB parse)
-    return awaiting_total(shown, count, ReportText(LANG), priced_part=value if isinstance(value, (int, float)) else None)
+    return awaiting_total(shown, count, say.text, priced_part=value if isinstance(value, (int, float)) else None)
 
 
-def _ledger(ledger: dict[str, Any] | None, out: TextIO) -> None:
+def _ledger(ledger: dict[str, Any] | None, say: Words, out: TextIO) -> None:
     if not ledger:
         return
     cur = str(ledger.get("currency", ""))
     waiting = ledger.get("awaiting") or {}
-    once, running, total = (_awaiting(_money(ledger.get(k), cur), ledger.get(k), waiting.get(k))
+    once, running, total = (_awaiting(say.money(ledger.get(k), cur), ledger.get(k), waiting.get(k), say)
                             for k in ("one_time", "opex_per_year", "phase_total"))
-    print(f"  Cost: one-time {once}; running {running} a year; phase total {total} over {_count(ledger.get('months'), 'month', 'months')}",
+    print(say.get("cost", once=once, running=running, total=total, months=say.count(ledger.get("months"), "months")),
           file=out)
     unpriced = ledger.get("unpriced") or []
     if unpriced:  # each line by its item, as the proposal's bill names it, not by its key ("storage.appliances")
-        items = {line.get("key"): line.get("item") for line in ledger.get("lines") or []}
-        named = "; ".join(str(items.get(key) or key) for key in unpriced)
-        print(f"    {awaiting_quote(LANG)} (totals exclude them): {named}", file=out)
+        items = {line.get("key"): _item(line, say) for line in ledger.get("lines") or []}
+        named = say.get("items_separator").join(str(items.get(key) or key) for key in unpriced)
+        print(say.get("unpriced_items", awaiting=awaiting_quote(say.lang), items=named), file=out)
 
 
-def _figures(figures: dict[str, Any], out: TextIO) -> None:
-    print("  Figures (key, value, meaning; `--explain KEY` shows the formula, inputs and sources):", file=out)
+def _item(line: dict[str, Any], say: Words) -> str:
+    """A ledger line's item as the proposal's bill names it in the language (report/ledger_text.item)."""
+    try:
+        fields = {f.name for f in dataclasses.fields(LedgerLine)} - {"profile"}
+        kept = {k: v for k, v in line.items() if k in fields}
+        return item(LedgerLine(**{**kept, "params": tuple(dict(line.get("params") or {}).items())}), say.text)
+    except (TypeError, ValueError):  # a document from another version: its own words
+        return str(line.get("item") or line.get("key") or "")
+
+
+def _value(fig: dict[str, Any], currency: str, say: Words) -> tuple[str, str]:
+    """(shown value, unit) of one figure of the JSON in the language, as the window's figure table shows it."""
+    value = fig.get("value")
+    named = (fig.get("names") or {}).get(say.lang)  # a categorical figure's code, named
+    if named is not None:
+        return named, ""
+    if fig.get("not_applicable"):  # computed as 0 where it does not apply (a serving phase's checkpoint)
+        return (NOT_APPLICABLE if say.lang == "en" else say.text.get("value.not_applicable")), ""
+    if isinstance(value, str):
+        return value, str(fig.get("unit", ""))
+    if fig.get("months"):  # a figure over the phase's months: its running total, one value or range
+        months = [math.nan if v is None else float(v) for v in fig["months"]]
+        stored = str(fig.get("unit", ""))
+
+        def each(month: float, stored: str = stored) -> tuple[str, str]:
+            unit, number = display_value(month, stored, say.lang)
+            return say.names.value(number), say.names.unit(unit, currency)
+        return series_value(months, str(fig.get("over", "")), each)
+    unit, shown = display_value(math.nan if value is None else float(value), str(fig.get("unit", "")), say.lang)
+    shown = say.names.value(shown)
+    return shown, say.names.unit_after(shown, unit, currency)
+
+
+def _figures(figures: dict[str, Any], currency: str, say: Words, out: TextIO) -> None:
+    print(say.get("figures"), file=out)
     width = max((len(k) for k in figures), default=10)
     for key, fig in figures.items():
-        value = fig.get("value")
-        named = (fig.get("names") or {}).get(LANG)  # a categorical figure's code, named
-        if named is not None:
-            unit, shown = "", named
-        elif fig.get("not_applicable"):  # computed as 0 where it does not apply (a serving phase's checkpoint)
-            unit, shown = "", NOT_APPLICABLE
-        elif isinstance(value, str):
-            unit, shown = str(fig.get("unit", "")), value
-        elif fig.get("months"):  # a figure over the phase's months: its running total, one value or range
-            months = [math.nan if v is None else float(v) for v in fig["months"]]
-            stored = str(fig.get("unit", ""))
-
-            def each(month: float, stored: str = stored) -> tuple[str, str]:
-                unit, number = display_value(month, stored, LANG)
-                return number, unit
-            shown, unit = series_value(months, str(fig.get("over", "")), each)
-        else:
-            unit, shown = display_value(math.nan if value is None else float(value), str(fig.get("unit", "")), LANG)
-        one = f"unit_one.{unit}"
-        if shown == "1" and ReportText(LANG).has(one):  # '1 core', as the window and the proposal write it
-            unit = ReportText(LANG).get(one)
-        label = str(fig.get("label", ""))
+        shown, unit = _value(fig, currency, say)
+        label = say.names.figure_label(key, str(fig.get("label", "")))
         waiting = fig.get("awaiting_quotes") or []
         if waiting:  # the value is the priced part of the total: the marker after the label keeps the columns
-            label += "; " + _awaiting("", None, waiting).strip()
+            label += say.get("items_separator") + _awaiting("", None, waiting, say).strip()
         print(f"    {key:<{width}}  {f'{shown} {unit}'.strip():>22}  {label}", file=out)
 
 
-def write_estimate_text(document: dict[str, Any], out: TextIO) -> None:
-    """The plan document as text: a headline, then per phase its configuration, cost, checks and figures."""
+def _check(check: dict[str, Any], say: Words) -> str:
+    """One check as the window and the proposal word it in the language (report/check_text.localise)."""
+    try:
+        title, message, _fix = localise(Check(**{**check, "figures": tuple(check.get("figures") or ())}), say.lang)
+    except (TypeError, ValueError):  # a document from another version: its own English words
+        title, message = check["title"], check["message"]
+    return say.get("check", severity=say.get("severity." + str(check["severity"])), title=title, message=message)
+
+
+def write_estimate_text(document: dict[str, Any], out: TextIO, lang: str = "en") -> None:
+    """The plan document as text in ``lang``: a headline, then per phase its configuration, cost, checks and
+    figures."""
+    say = Words.of(lang)
     currency = document.get("currency", "")
     unpriced = document.get("unpriced_lines") or 0
-    head = f"{document.get('project') or 'Plan'}: plan total {_money(document.get('total'), currency)}"
+    head = say.get("headline", project=document.get("project") or say.get("plan_default"),
+                   total=say.money(document.get("total"), currency))
     if unpriced:
-        head += f" ({_count(unpriced, 'cost line', 'cost lines')} {awaiting_quote(LANG)}, excluded)"
+        head = say.get("headline_unpriced", headline=head, lines=say.count(unpriced, "cost_lines"),
+                       awaiting=awaiting_quote(lang))
     print(head, file=out)
     for phase in document["phases"]:
-        place = f"Phase {phase['index'] + 1}"
-        print(f"\n== {place}{'' if phase['name'] == place else ': ' + phase['name']} ==", file=out)
-        _configuration(phase.get("configuration"), out)
-        _ledger(phase.get("ledger"), out)
+        place = say.get("phase", n=phase["index"] + 1)
+        heading = say.get("phase_heading", place=place, name=phase["name"])
+        print("\n" + (f"== {place} ==" if phase["name"] == place else heading), file=out)
+        _configuration(phase.get("configuration"), say, out)
+        _ledger(phase.get("ledger"), say, out)
         if phase["checks"]:
-            print("  Checks:", file=out)
+            print(say.get("checks"), file=out)
         for check in phase["checks"]:
-            print(f"    [{check['severity']}] {check['title']}: {check['message']}", file=out)
-        _figures(phase["figures"], out)
+            print(_check(check, say), file=out)
+        cur = str((phase.get("ledger") or {}).get("currency") or currency)
+        _figures(phase["figures"], cur, say, out)

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
 from gpudesk.core.checks import Check
 from gpudesk.core.explain import FigureSet
 from gpudesk.report.check_text import localise
-from gpudesk.ui.widgets.display_text import display_text
+from gpudesk.report.display_text import display_text
 from gpudesk.ui.widgets.figure_table import pending_text_of, remember_text
 from gpudesk.wizard.step_help import help_for, help_html
 from gpudesk.wizard.steps import STEPS

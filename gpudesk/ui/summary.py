@@ -8,10 +8,10 @@ import math
 from PySide6.QtCore import QCoreApplication
 
 from gpudesk.report.check_text import pools_text
+from gpudesk.report.display_text import DisplayText
 from gpudesk.report.display_units import display_value, plain_number
 from gpudesk.report.server_names import configured_server_name
 from gpudesk.results.plan_result import PhaseEstimate
-from gpudesk.ui.widgets.display_text import DisplayText
 from gpudesk.ui.widgets.figure_table import pending_word
 from gpudesk.ui.widgets.session_text import session_text
 

@@ -10,6 +10,8 @@ import pytest
 
 from gpudesk.cli.estimate_text import write_estimate_text
 from gpudesk.paths import samples_dir
+from gpudesk.report.ledger_text import item
+from gpudesk.report.text_catalog import ReportText
 from gpudesk.results.plan_json import plan_to_json
 from gpudesk.vocabulary.sizing import BOTTLENECK
 
@@ -22,9 +24,9 @@ def document(request, searched_sample):
     return json.loads(json.dumps(doc))  # exactly what --json prints
 
 
-def _text(document) -> str:
+def _text(document, lang: str = "en") -> str:
     out = io.StringIO()
-    write_estimate_text(document, out)
+    write_estimate_text(document, out, lang)
     return out.getvalue()
 
 
@@ -123,16 +125,21 @@ def test_a_total_with_unpriced_lines_says_so_and_nothing_unpriced_reads_zero(doc
                        and key not in marked)
 
 
-def test_the_lines_without_a_price_are_named_by_their_items(document):
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.stem)
+def test_the_lines_without_a_price_are_named_by_their_items(sample, searched_sample):
     """The text named the lines the totals leave out by their ledger keys ('switches, optics, installation,
-    storage.appliances'): a key in front of the reader, where the bill of materials names each by its item."""
-    text = _text(document)
-    for phase in document["phases"]:
-        ledger = phase["ledger"]
-        if not ledger["unpriced"]:
-            continue
-        items = {line["key"]: line["item"] for line in ledger["lines"]}
-        shown = "; ".join(items[key] for key in ledger["unpriced"])
-        assert f"awaiting a quote (totals exclude them): {shown}\n" in text
-        assert not any(f"{key}," in text or f"{key}\n" in text for key in ledger["unpriced"] if "." in key)
+    storage.appliances'): a key in front of the reader, where the bill of materials names each by its item. The
+    names are the proposal's bill's (report/ledger_text.item on the estimate's own ledger lines), in each language:
+    the text rebuilds them from the JSON, so a field the JSON drops or renames reads differently here."""
+    estimate = searched_sample(sample.stem)[0]
+    document = json.loads(json.dumps(plan_to_json(estimate)))
+    for lang, words in (("en", "awaiting a quote (totals exclude them): "), ("zh", "待询价（合计未计入）：")):
+        text = _text(document, lang)
+        for phase in estimate.phases:
+            unpriced = phase.ledger.unpriced
+            if not unpriced:
+                continue
+            shown = ("; " if lang == "en" else "；").join(item(line, ReportText(lang)) for line in unpriced)
+            assert f"{words}{shown}\n" in text
+            assert not any(f"{line.key}," in text or f"{line.key}\n" in text for line in unpriced if "." in line.key)
 

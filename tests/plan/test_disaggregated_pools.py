@@ -87,7 +87,7 @@ def test_a_disaggregated_plan_names_its_pools_where_it_shows_its_configuration(c
     """A disaggregated plan's workload read 'TP4 × PP1 × DP18' on the CLI and in the proposal's workload rows, 18 being
     its prefill and decode instances together, and the status bar said nothing of the two pools: its configuration
     now carries them (WorkloadSizing.pools, from infer.disagg_*_gpus) and every surface names them in one wording."""
-    from gpudesk.cli.estimate_text import _workload_line
+    from gpudesk.cli.estimate_text import Words, _workload_line
     from gpudesk.report.check_text import pools_text
 
     estimate = estimate_plan(_plan(), catalog)
@@ -97,7 +97,8 @@ def test_a_disaggregated_plan_names_its_pools_where_it_shows_its_configuration(c
     assert pools_text(w.pools, "zh") == f"预填充/解码分离：预填充池 {pools[0]:,} 卡 + 解码池 {pools[1]:,} 卡"
     row = estimate.phases[0].config.to_dict()["workloads"][0]  # what --json prints and the CLI text reads
     assert list(row["pools"]) == list(pools)
-    assert f"prefill pool {pools[0]:,} + decode pool {pools[1]:,} GPUs" in _workload_line(row)
+    assert f"prefill pool {pools[0]:,} + decode pool {pools[1]:,} GPUs" in _workload_line(row, Words.of("en"))
+    assert pools_text(w.pools, "zh") in _workload_line(row, Words.of("zh"))
     aggregated = _plan()
     aggregated.phases[0].workloads[0].batching = "continuous"
     assert estimate_plan(aggregated, catalog).phases[0].config.workloads[0].pools == ()

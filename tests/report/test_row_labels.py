@@ -25,7 +25,7 @@ def test_row_label(label: str, shown: str) -> None:
 
 def test_window_figure_table_shows_row_labels(qapp) -> None:
     from gpudesk.core.explain import FigureSet
-    from gpudesk.ui.widgets.display_text import DisplayText
+    from gpudesk.report.display_text import DisplayText
     from gpudesk.ui.widgets.figure_table import FigureTableModel
 
     figures = FigureSet()

@@ -7,8 +7,8 @@ from PySide6.QtWidgets import QAbstractSpinBox
 
 import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 from gpudesk.project.model import Project
+from gpudesk.report.display_text import display_text
 from gpudesk.session.document import ProjectDocument
-from gpudesk.ui.widgets.display_text import display_text
 from gpudesk.ui.widgets.field_form import FieldForm
 
 

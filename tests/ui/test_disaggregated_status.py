@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from gpudesk.catalog.store import Catalog
 from gpudesk.project.model import Project
+from gpudesk.report.display_text import display_text
 from gpudesk.results.pipeline import estimate_plan
 from gpudesk.ui.summary import summary_text
-from gpudesk.ui.widgets.display_text import display_text
 
 
 def test_the_status_bar_names_the_prefill_and_decode_pools(qapp) -> None:

@@ -15,10 +15,10 @@ from gpudesk.catalog.store import Catalog
 from gpudesk.core.explain import Explanation, FigureSet
 from gpudesk.paths import samples_dir
 from gpudesk.project.io import load_project
+from gpudesk.report.display_text import display_text
 from gpudesk.report.formula_text import named_formula
 from gpudesk.results.pipeline import estimate_plan
 from gpudesk.results.plan_result import PlanEstimate
-from gpudesk.ui.widgets.display_text import display_text
 from gpudesk.ui.widgets.explain_panel import explanation_html
 
 CODE_NAME = re.compile(r"(?<![\w.{])[a-z][a-z0-9]+(?:_[a-z0-9]+)+(?![\w(])")

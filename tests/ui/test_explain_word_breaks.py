@@ -7,9 +7,9 @@ from __future__ import annotations
 import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 from gpudesk.catalog.store import Catalog
 from gpudesk.project.model import Project
+from gpudesk.report.display_text import display_text
 from gpudesk.results.pipeline import estimate_plan
 from gpudesk.ui.fonts import apply_application_font
-from gpudesk.ui.widgets.display_text import display_text
 from gpudesk.ui.widgets.explain_panel import ExplainPanel
 
 

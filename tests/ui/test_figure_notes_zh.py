@@ -10,9 +10,9 @@ import pytest
 from test_i18n_support import english_words
 
 from gpudesk.paths import samples_dir
+from gpudesk.report.display_text import display_text
 from gpudesk.report.formula_text import formula_text
 from gpudesk.text_catalogues import catalogue
-from gpudesk.ui.widgets.display_text import display_text
 from gpudesk.ui.widgets.explain_panel import explanation_html
 
 SAMPLES = sorted(p.stem for p in samples_dir().glob("*.gpudesk"))

@@ -69,7 +69,7 @@ def test_a_total_with_unpriced_lines_shows_them_beside_its_amount() -> None:
     from PySide6.QtCore import Qt
 
     from gpudesk.core.explain import FigureSet
-    from gpudesk.ui.widgets.display_text import display_text
+    from gpudesk.report.display_text import display_text
 
     made = FigureSet()
     waiting = ("Generic 8 × Cambricon MLU370-X8 server", "Installation and commissioning", "Maintenance", "Storage")
@@ -94,9 +94,9 @@ def test_a_pending_figure_keeps_its_row_label_and_unit_and_says_it_is_computed(q
     every step shows it in, with the label and unit the computed figure has, in English and Chinese; its value cell
     says it is being computed (the charts' word), and the Step guide links it by the same label (its text is not
     made again for a pending figure)."""
+    from gpudesk.report.display_text import display_text
     from gpudesk.results.pipeline import DEFERRED_FIGURES
     from gpudesk.ui.step_guide import StepGuide
-    from gpudesk.ui.widgets.display_text import display_text
     from gpudesk.wizard.steps import STEPS
 
     catalog = Catalog.open()

@@ -15,11 +15,11 @@ import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.explain import FigureSet
 from gpudesk.project.model import Project
+from gpudesk.report.display_text import display_text
 from gpudesk.report.formula_text import formula_text, named_formula
 from gpudesk.results.pipeline import estimate_plan
 from gpudesk.ui.fonts import apply_application_font
 from gpudesk.ui.i18n import install_language
-from gpudesk.ui.widgets.display_text import display_text
 from gpudesk.ui.widgets.explain_panel import ExplainPanel, explanation_html, figure_labels, formula_html
 
 SHOTS = screenshot_folder("explain-zh")

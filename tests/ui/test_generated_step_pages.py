@@ -17,9 +17,9 @@ import pytest
 from generated_plans import generated_plans
 
 from gpudesk.catalog.store import Catalog
+from gpudesk.report.display_text import display_text
 from gpudesk.results.pipeline import PlanInputError, complete_search, estimate_plan
 from gpudesk.ui.summary import summary_text
-from gpudesk.ui.widgets.display_text import display_text
 from gpudesk.ui.widgets.figure_table import figure_display
 from gpudesk.wizard.figures import figure_keys_for_step
 from gpudesk.wizard.steps import STEPS

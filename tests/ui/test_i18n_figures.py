@@ -15,8 +15,8 @@ from test_shell_support import SAMPLES, catalog, flush, make_window, settings  #
 import gpudesk.project.model as model
 from gpudesk.core.checks import Check
 from gpudesk.core.explain import FigureSet
+from gpudesk.report.display_text import display_text
 from gpudesk.ui.i18n import install_language
-from gpudesk.ui.widgets.display_text import display_text
 from gpudesk.ui.widgets.explain_panel import check_html, explanation_html
 from gpudesk.ui.widgets.figure_table import FigureTableModel
 from gpudesk.ui.widgets.session_text import session_language

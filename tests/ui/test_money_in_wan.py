@@ -7,12 +7,12 @@ import re
 from gpudesk.catalog.store import Catalog
 from gpudesk.paths import samples_dir
 from gpudesk.project.io import load_project
+from gpudesk.report.display_text import display_text
 from gpudesk.report.display_units import display_value
 from gpudesk.report.ledger_text import money as ledger_money
 from gpudesk.report.number_format import format_money, money_in_chinese_units
 from gpudesk.results.pipeline import estimate_plan
 from gpudesk.ui.summary import summary_text
-from gpudesk.ui.widgets.display_text import display_text
 from gpudesk.ui.widgets.figure_table import FigureTableModel
 
 

@@ -8,8 +8,8 @@ from form_support import form_in, type_into
 import gpudesk.ui  # noqa: F401  (first: guards the PySide6 refcount bug)
 from gpudesk.project.io import load_project, save_project
 from gpudesk.project.model import Project
+from gpudesk.report.display_text import display_text
 from gpudesk.session.document import ProjectDocument
-from gpudesk.ui.widgets.display_text import display_text
 from gpudesk.ui.widgets.field_form import FieldForm, touched
 from gpudesk.ui.widgets.money_spin import WanSpinBox
 

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from gpudesk.core.explain import FigureSet
-from gpudesk.ui.widgets.display_text import display_text
+from gpudesk.report.display_text import display_text
 from gpudesk.ui.widgets.explain_panel import explanation_html
 from gpudesk.ui.widgets.figure_table import figure_display
 

@@ -11,8 +11,8 @@ from gpudesk.catalog.store import Catalog
 from gpudesk.core.applicability import NOT_APPLICABLE, not_applicable
 from gpudesk.paths import samples_dir
 from gpudesk.project.io import load_project
+from gpudesk.report.display_text import display_text
 from gpudesk.results.pipeline import estimate_plan
-from gpudesk.ui.widgets.display_text import display_text
 from gpudesk.ui.widgets.explain_panel import explanation_html
 from gpudesk.ui.widgets.figure_table import FigureTableModel
 

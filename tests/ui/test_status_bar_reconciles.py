@@ -7,11 +7,11 @@ import pytest
 from gpudesk.catalog.store import Catalog
 from gpudesk.paths import samples_dir
 from gpudesk.project.io import load_project
+from gpudesk.report.display_text import display_text
 from gpudesk.report.display_units import plain_number
 from gpudesk.report.server_names import configured_server_name
 from gpudesk.results.pipeline import estimate_plan
 from gpudesk.ui.summary import summary_text
-from gpudesk.ui.widgets.display_text import display_text
 from gpudesk.ui.widgets.figure_table import basis_labels
 
 SAMPLES = sorted(samples_dir().glob("*.gpudesk"))
@@ -112,7 +112,7 @@ def test_one_figure_reads_the_same_in_the_window_the_proposal_and_the_cli(stem, 
     import io
     import re
 
-    from gpudesk.cli.estimate_text import _figures
+    from gpudesk.cli.estimate_text import Words, _figures
     from gpudesk.core.applicability import not_applicable
     from gpudesk.report.figure_rows import FigureFormatter
     from gpudesk.report.proposal import PHASE_FIGURES, WORKLOAD_FIGURES
@@ -130,15 +130,13 @@ def test_one_figure_reads_the_same_in_the_window_the_proposal_and_the_cli(stem, 
             proposal = FigureFormatter(fs, ReportText(lang), currency)
             keys = [r.key for r in rows if proposal.has(r.key)]
             cli = io.StringIO()
-            if lang == "en":
-                _figures({k: {"value": fs.value_at(k), "unit": fs.unit(k), "label": "",
-                              "not_applicable": not_applicable(fs, k)} for k in keys}, cli)  # as plan_to_json writes
+            _figures({k: {"value": fs.value_at(k), "unit": fs.unit(k), "label": "",
+                          "not_applicable": not_applicable(fs, k)} for k in keys}, currency, Words.of(lang), cli)
             for key in keys:
                 value, unit = figure_display(fs, key, display_text(lang), currency=currency)
                 window = f"{value}{unit}" if unit.startswith("%") else f"{value} {unit}".strip()
                 assert proposal.shown(key).replace(" ", "") == window.replace(" ", ""), (lang, phase.index, key)
-                if lang == "en":
-                    assert re.search(rf"\b{re.escape(key)}\s+{re.escape(window)}\s", cli.getvalue()), (key, window)
+                assert re.search(rf"\b{re.escape(key)}\s+{re.escape(window)}\s", cli.getvalue()), (lang, key, window)
                 compared += 1
     assert compared > 20  # both languages, every phase
 

@@ -25,7 +25,7 @@ def _qt():
     """The Qt side (skipped where Qt is blocked: tests/test_layers.py runs this folder without it)."""
     pytest.importorskip("PySide6.QtWidgets", exc_type=ImportError)
     import gpudesk.ui  # noqa: F401  (installs the PySide6 guard before any Qt import)
-    from gpudesk.ui.widgets.display_text import display_text
+    from gpudesk.report.display_text import display_text
     from gpudesk.ui.widgets.field_form import FieldForm
     return display_text, FieldForm
 

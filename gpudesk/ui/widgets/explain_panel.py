@@ -14,11 +14,11 @@ from gpudesk.core.applicability import not_applicable
 from gpudesk.core.checks import Check
 from gpudesk.core.explain import Explanation, FigureSet, Quantity
 from gpudesk.report.check_text import localise
+from gpudesk.report.display_text import DisplayText
 from gpudesk.report.display_units import NOT_APPLICABLE, as_row_label, display_value, plain_number
 from gpudesk.report.formula_text import formula_text, named_formula
 from gpudesk.report.series_text import per_month_total_unit, series_basis, series_value
 from gpudesk.ui.status_style import BLOCKED, DARK, INFO, LIGHT, WARNING, is_dark
-from gpudesk.ui.widgets.display_text import DisplayText
 from gpudesk.ui.widgets.field_units import SINGULAR_UNITS
 from gpudesk.ui.widgets.figure_table import pending_label, pending_word, remember_text
 from gpudesk.ui.widgets.session_text import session_language, session_text

@@ -26,12 +26,12 @@ from PySide6.QtWidgets import (
 
 from gpudesk.project.assumed import ASSUMED_FIELD, is_assumed
 from gpudesk.project.errors import ProjectValidationError
+from gpudesk.report.display_text import DisplayText
 from gpudesk.report.display_units import after_number, plain_number, range_text
 from gpudesk.report.number_format import WAN
 from gpudesk.session import field_paths
 from gpudesk.session.document import ProjectDocument
 from gpudesk.ui.widgets.count_spin import ZH_SCALES
-from gpudesk.ui.widgets.display_text import DisplayText
 from gpudesk.ui.widgets.field_editors import make_editor
 from gpudesk.ui.widgets.field_units import FRACTION, FieldUnits
 from gpudesk.ui.widgets.int_list import ListRefused, format_int_list, parse_int_list

@@ -7,11 +7,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from gpudesk.report.display_text import DisplayText
 from gpudesk.report.display_units import after_number
 from gpudesk.report.display_units import input_count_word as count_scale
 from gpudesk.session import field_paths
 from gpudesk.session.document import ProjectDocument
-from gpudesk.ui.widgets.display_text import DisplayText
 from gpudesk.ui.widgets.money_spin import in_wan, wan_unit
 
 SINGULAR_UNITS = {"GPUs": "GPU", "nodes": "node", "servers": "server", "years": "year", "months": "month",

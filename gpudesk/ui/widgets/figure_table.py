@@ -13,13 +13,13 @@ from gpudesk.core.applicability import not_applicable
 from gpudesk.core.explain import FigureSet
 from gpudesk.report.chart_text import translate
 from gpudesk.report.cost_basis import basis_label, total_span
+from gpudesk.report.display_text import DisplayText
 from gpudesk.report.display_units import NEVER, NOT_APPLICABLE, UNKNOWN, as_row_label, display_value
 from gpudesk.report.ledger_text import awaiting_total
 from gpudesk.report.number_format import CHINESE_MONEY_UNITS, wan_column
 from gpudesk.report.series_text import series_value
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.ui.widgets.column_fit import FittedColumns
-from gpudesk.ui.widgets.display_text import DisplayText
 from gpudesk.ui.widgets.label_room import LabelRoom
 from gpudesk.ui.widgets.session_text import session_text
 

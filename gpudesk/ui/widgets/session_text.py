@@ -13,7 +13,7 @@ from typing import Any
 
 from PySide6.QtCore import QLocale
 
-from gpudesk.ui.widgets.display_text import DisplayText, display_text
+from gpudesk.report.display_text import DisplayText, display_text
 
 
 def session_language() -> str:
