@@ -90,7 +90,7 @@ def _term_sums(terms: np.ndarray, live: np.ndarray, parts: tuple[int, ...]) -> n
         for first, stop in zip((0, *ends), (*ends, live.size)):
             if stop - first == 1:
                 sums[first:stop] = np.sum(np.ascontiguousarray(terms[:, first:stop]), axis=0)
-    return sums
+    return np.asarray(sums)
 
 
 def _longer(v: np.ndarray, m: np.ndarray, groups: int, timeout: int, wait: int, at_t: np.ndarray) -> np.ndarray:

@@ -97,7 +97,7 @@ class Needs:
     def serving_fixed(self) -> np.ndarray:
         """Inference: what a replica holds whatever its batch, runtime + (1+f)·(weights + prefill workspace); the
         rest of its total is per sequence (KV cache + (1+f)·logits)."""
-        return self.runtime + (1 + ALLOCATOR_FRAGMENTATION.value) * (self.states.weights + self.fixed_workspace)
+        return np.asarray(self.runtime + (1 + ALLOCATOR_FRAGMENTATION.value) * (self.states.weights + self.fixed_workspace))
 
 
 @dataclass(frozen=True)
@@ -136,7 +136,7 @@ def serving_usable_bytes(fraction: float, kv_of_free: bool, capacity: np.ndarray
     gpu_memory_utilization, SGLang's mem_fraction_static) the fraction bounds everything: usable = f·C, KV budget
     f·C − F."""
     if kv_of_free:
-        return np.minimum(capacity, fixed + fraction * (capacity - fixed))
+        return np.asarray(np.minimum(capacity, fixed + fraction * (capacity - fixed)))
     return capacity * fraction + fixed * 0.0
 
 
