@@ -80,7 +80,9 @@ ENGINE_RELEASE = (
     "per Llama layer where an engine runs 9), decode steps replayed from a CUDA graph or run eager (the host "
     "launching every kernel), the prefill eager under both; vllm-v1-sync = vLLM's V1 engine scheduling "
     "synchronously (no --async-scheduling): every decode step also waits for the host's work on each sequence in "
-    "flight, 21 µs each"
+    "flight, 21 µs each; the serving memory share is read as the release's engine reads it: of the free memory "
+    "after the model loads for a TensorRT-LLM release, of the device total for the current engine (as vLLM and "
+    "SGLang), so a TensorRT-LLM deployment names its release"
 )
 KV_BUCKET = (
     "static KV cache read in buckets: the engine allocates each sequence's cache for input + output and every decode "
