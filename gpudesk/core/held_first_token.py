@@ -109,9 +109,10 @@ def whole_segments(hold: np.ndarray, t: np.ndarray, mu: np.ndarray, reach: np.nd
         h = hold[part]
         gain = np.ascontiguousarray(((h[:, :last] - h[:, 1:last + 1]) / tt[part, None] * width[part, None]).T)
         block = np.zeros((last + 1, h.shape[0]))  # by column, each a contiguous row
+        cols, adds, d = list(block), list(gain), decay[part]  # the views made once, not twice a column
         for i in range(last):
-            np.multiply(block[i], decay[part], out=block[i + 1])
-            block[i + 1] += gain[i]
+            np.multiply(cols[i], d, out=cols[i + 1])
+            np.add(cols[i + 1], adds[i], out=cols[i + 1])
         out[part, :last + 1] = block.T
     return out
 
