@@ -58,6 +58,7 @@ class InferenceInputs:
     # False: no infer.server_ttft_tail_s, the first token at the percentile at the highest rate (with the ADP
     # balancer's hold a bisection of hold and wait composed over every row, core/held_first_token.py; a search reads none)
     server_ttft_tail: bool = True
+    ttft_p99: bool = True  # False: no infer.ttft_p99_s (with the ADP balancer a third bisection of hold and wait; a search reads none)
     # the engine holds new prompts until every attention data-parallel group has one (TensorRT-LLM's
     # attention_dp_config.enable_balance, its timeout and batching wait in iterations: core/adp_hold.py,
     # core/adp_release.py; vLLM and SGLang have no such wait)

@@ -127,14 +127,15 @@ def hold_law(args: tuple[np.ndarray, int, int], rate: np.ndarray, in_flight: np.
     return hold_survival(rate, iteration, groups, in_flight, timeout, wait)
 
 
-def _holds(fs: FigureSet, kept: dict[str, Any], per_rep: np.ndarray, tpot: np.ndarray,
-           out: np.ndarray) -> tuple[tuple[Any, ...], tuple[np.ndarray, np.ndarray, np.ndarray] | None]:
+def _holds(fs: FigureSet, kept: dict[str, Any], per_rep: np.ndarray, tpot: np.ndarray, out: np.ndarray,
+           shares: tuple[float, ...]) -> tuple[tuple[Any, ...], tuple[np.ndarray, np.ndarray, np.ndarray] | None]:
     """The balancer's hold of the median, tail and P99 first token at the rate per replica (zeros where the engine
-    holds nothing), and the (iteration, sequences in flight, the hold's survival) it was read at (None there); the median's and the
+    holds nothing; ``shares`` the shares of first tokens exceeding each, the P99's left out where nothing reads it),
+    and the (iteration, sequences in flight, the hold's survival) it was read at (None there); the median's and the
     tail's recorded as figures where it holds."""
     args = kept["hold"]
     if args is None:
-        return (0.0, 0.0, 0.0), None
+        return (0.0,) * len(shares), None
     if kept["chord"] is not None:  # the Server scenario: the iteration at the rate, t = A / (1 − λ·O·B)
         iteration = tpot_at_rate(kept["chord"][0], per_rep, kept["chord"][1])[0]
         iteration = np.where(np.isfinite(iteration), iteration, tpot)
@@ -143,7 +144,7 @@ def _holds(fs: FigureSet, kept: dict[str, Any], per_rep: np.ndarray, tpot: np.nd
         iteration, it_how = tpot, "the engine batch's iteration (TPOT)"
     in_flight = per_rep * out * iteration  # Little's law
     survival = hold_law(args, per_rep, in_flight, iteration)  # read again by the held waits (_held_waits)
-    holds = holds_at(args, per_rep, in_flight, iteration, (0.5, kept["q_tail"], 0.01), survival)
+    holds = holds_at(args, per_rep, in_flight, iteration, shares, survival)
     deps = ["infer.in.adp_timeout_iters", "infer.in.adp_batching_wait_iters", "infer.in.prompts_aligned",
             "infer.in.tp", "infer.in.ep", "infer.replicas_needed", "infer.in.request_rate", "infer.tpot_s"]
     how = ("w with P(hold > w) = q: the attention data-parallel balancer holds new prompts until every one of the "
@@ -162,8 +163,9 @@ def _holds(fs: FigureSet, kept: dict[str, Any], per_rep: np.ndarray, tpot: np.nd
 
 def _held_waits(kept: dict[str, Any], per_rep: np.ndarray, at: tuple[np.ndarray, np.ndarray, np.ndarray],
                 waits: tuple[Any, ...], holds: tuple[Any, ...]) -> tuple[np.ndarray, ...]:
-    """Hold + wait of the median, tail and P99 first token, each the percentile of the sum (core/held_first_token.py),
-    the hold read at ``at`` (iteration, sequences in flight, the hold's survival there; :func:`_holds`)."""
+    """Hold + wait of the median, tail and P99 first token (as many as ``waits`` and ``holds`` give), each the
+    percentile of the sum (core/held_first_token.py), the hold read at ``at`` (iteration, sequences in flight, the
+    hold's survival there; :func:`_holds`)."""
     groups, timeout, wait = kept["hold"]
     iteration, in_flight, survival = at
     shape = np.broadcast_shapes(np.shape(per_rep), np.shape(iteration), np.shape(waits[0]), np.shape(holds[0]))
@@ -174,7 +176,7 @@ def _held_waits(kept: dict[str, Any], per_rep: np.ndarray, at: tuple[np.ndarray,
     if survival.shape[0] != math.prod(shape):  # the waits' cells span more than the holds' (one row a cell)
         survival = hold_survival(flat(per_rep), flat(iteration), flat(groups), flat(in_flight), timeout, wait)
     p_wait, mu = (flat(x) for x in wait_law(per_rep, *kept["wait"]))
-    both = held_wait_quantiles((0.5, kept["q_tail"], 0.01), survival, flat(iteration), p_wait, mu,
+    both = held_wait_quantiles((0.5, kept["q_tail"], 0.01)[:len(waits)], survival, flat(iteration), p_wait, mu,
                                [flat(h) for h in holds], [flat(w) for w in waits])
     return tuple(np.reshape(x, shape) for x in both)
 
@@ -291,8 +293,10 @@ def queue_figures(fs: FigureSet, inp: InferenceInputs, a: dict[str, np.ndarray],
         fs.add("infer.gpus_needed", pool_gpus, "GPUs", "GPUs to serve the rate",
                "prefill pool + decode pool (disaggregated)", ["infer.disagg_prefill_gpus", "infer.disagg_decode_gpus"])
     waits, prefills, moves, first = _first_token(fs, kept, rate, replicas, pre_inst, tpot)
-    holds, hold_at_rate = _holds(fs, kept, per_rep, tpot, out) if dis is None else ((0.0, 0.0, 0.0), None)
-    held_waits = waits if hold_at_rate is None else _held_waits(kept, per_rep, hold_at_rate, waits, holds)
+    shares = (0.5, kept["q_tail"], 0.01)[:3 if inp.ttft_p99 else 2]  # the P99's only reader is infer.ttft_p99_s
+    holds, hold_at_rate = _holds(fs, kept, per_rep, tpot, out, shares) if dis is None else ((0.0, 0.0, 0.0), None)
+    held_waits = waits if hold_at_rate is None else _held_waits(kept, per_rep, hold_at_rate, waits[:len(shares)],
+                                                                 holds)
     ttft = [hw + p + m + first for hw, p, m in zip(held_waits, prefills, moves)]
     held = kept.get("hold") is not None and dis is None
     split = ["infer.ttft_wait_s", "infer.ttft_prefill_s", "infer.kv_transfer_median_s", "infer.ttft_first_step_s",
@@ -302,10 +306,11 @@ def queue_figures(fs: FigureSet, inp: InferenceInputs, a: dict[str, np.ndarray],
     fs.add("infer.ttft_s", ttft[0], "s", "time to first token (P50)",
            ("P50 of (wait + balancer hold) + prefill (median I) + KV transfer + first iteration; " + COMPOSED if held
             else "P50 wait + prefill (median I) + KV transfer + first iteration"), split)
-    fs.add("infer.ttft_p99_s", ttft[2], "s", "time to first token (P99)",
-           ("P99 of (wait + balancer hold) + prefill (I at P99) + KV transfer + first iteration; " + COMPOSED if held
-            else "P99 wait + prefill (I at P99) + KV transfer + first iteration"),
-           [*tail_split, "infer.ttft_unloaded_s"])
+    if inp.ttft_p99:
+        fs.add("infer.ttft_p99_s", ttft[2], "s", "time to first token (P99)",
+               ("P99 of (wait + balancer hold) + prefill (I at P99) + KV transfer + first iteration; " + COMPOSED
+                if held else "P99 wait + prefill (I at P99) + KV transfer + first iteration"),
+               [*tail_split, "infer.ttft_unloaded_s"])
     ttft_tail = fs.add("infer.ttft_at_percentile_s", ttft[1], "s", "time to first token at the latency percentile",
                        ("(wait + balancer hold) at the percentile + prefill (I_p) + KV transfer + first iteration; "
                         + COMPOSED if held else "wait at the percentile + prefill (I_p) + KV transfer + first iteration"),

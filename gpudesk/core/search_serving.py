@@ -140,7 +140,7 @@ def _evaluate(ctx: Context, table: PointTable, acc_idx: np.ndarray, hw_all: Hard
     fs = estimate_inference(serving_inputs(
         ctx.model, w, hw, rate, weight_dtype=weight, kv_dtype=kv, compute_dtype=compute, concurrency=batch,
         tp=lay[:, 0], pp=lay[:, 1], ep=lay[:, 2], disaggregated=disagg, derive_batch=False, layout_search=False,
-        power_shares=True, server_ttft_tail=False))
+        power_shares=True, server_ttft_tail=False, ttft_p99=False))
     col = {k: np.asarray(fs[k], dtype=float) * np.ones(acc_idx.size) for k in COLUMNS}
     for k in DISAGG_COLUMNS:  # each pool's GPUs and a prefill instance's rate: how the point's GPUs split, and what
         # its pools carry (search_levers: the peak load's share of it)
