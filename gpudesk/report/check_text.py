@@ -106,6 +106,20 @@ DIGITS_KEYS = ("days", "deadline_days")
 message formats them by the same rule (core/digits.plain_number)."""
 
 
+def chassis_named(check: Check, lang: str) -> tuple[str, str, str]:
+    """(title, message, fix) in the check's own (English) words, a generic chassis named as the bill of materials,
+    the status bar and the window name it: the English checks read "Neither Generic 8 × L20 server nor …" where
+    every other surface says "Generic 8-GPU NVIDIA L20 48GB server" (walk of polish-25)."""
+    numbers, texts = check.numbers, (check.title, check.message, check.fix)
+    name = str(numbers.get("server", ""))
+    if "server_vendor" not in numbers or not name:
+        return texts
+    shown = server_display_name(name, str(numbers["server_vendor"]), int(numbers.get("server_gpus", 0)),
+                                str(in_language(numbers.get("accelerator", ""), lang)), lang)
+    return texts if shown == name else (texts[0].replace(name, shown), texts[1].replace(name, shown),
+                                        texts[2].replace(name, shown))
+
+
 def localise(check: Check, language: str = "en") -> tuple[str, str, str]:
     """(title, message, fix) of a check in ``en`` or ``zh``.
 
@@ -114,7 +128,7 @@ def localise(check: Check, language: str = "en") -> tuple[str, str, str]:
     rather than print a half-filled sentence."""
     templates = check_templates(language)
     if check.id not in templates:
-        return check.title, check.message, check.fix
+        return chassis_named(check, language)
     codes = code_names(language)
     title, message, fix = templates[check.id]
     try:

@@ -181,6 +181,14 @@ def _unpriced_check(ledger: CostLedger) -> list[Check]:
     unpriced = ledger.unpriced
     if not unpriced:
         return []
+    # an unpriced server line's item is the catalog's name ("Generic 8 × L20 server"): the numbers that name its
+    # generic chassis in the reader's words, as the other checks' (report/check_text.chassis_named)
+    chassis: dict[str, object] = {}
+    server = next((line for line in unpriced if line.key == "servers"), None)
+    if server is not None:
+        params = dict(server.params)
+        chassis = {"server": server.item, "server_vendor": params.get("server_vendor", ""),
+                   "server_gpus": params.get("slots", 0), "accelerator": params.get("accelerator", "")}
     # "(20 servers)", "(1 appliance)": the bill of materials' unit names (vocabulary.costs.LINE_UNIT)
     items = "; ".join(f"{line.item} ({count_number(line.quantity)} {line_unit_name(line.unit, line.quantity, 'en')})"
                       for line in unpriced)
@@ -189,7 +197,7 @@ def _unpriced_check(ledger: CostLedger) -> list[Check]:
         by_count(len(unpriced), "1 cost line is", f"{len(unpriced)} cost lines are")
         + f" awaiting a quote: {items}. Totals exclude them.",
         "Ask the vendor or provider for a quote and enter it (catalog browser, or the phase's cost inputs).",
-        ("tco.unpriced_lines",), {"count": len(unpriced), "items": items},
+        ("tco.unpriced_lines",), {"count": len(unpriced), "items": items, **chassis},
     )]
 
 

@@ -15,7 +15,7 @@ from gpudesk.core import config_search
 from gpudesk.core.candidates import Reason
 from gpudesk.core.constants.quantization import QUALITY_LOSS, QUALITY_LOSS_FP8_TRAINING
 from gpudesk.core.search_words import EXCLUDED
-from gpudesk.report.check_text import reason_text, reasons_in
+from gpudesk.report.check_text import localise, reason_text, reasons_in
 from gpudesk.text_catalogues import catalogue
 from gpudesk.vocabulary.sizing import BINDING
 from gpudesk.vocabulary.training import RECOMPUTE
@@ -214,3 +214,6 @@ def test_a_count_of_unpriced_lines_reads_singular_or_plural_never_line_s() -> No
     assert check.message.startswith("4 cost lines are awaiting a quote: ") and "(s)" not in check.message
     # each line counted in the bill's unit, singular at one: "(20 servers)", "(1 appliance)", never "(20 server)"
     assert "Installation and commissioning (20 servers)" in check.message and "(1 appliance)" in check.message
+    # the chassis by the name the bill of materials gives it, not the catalog row's "Generic 8 × Cambricon …"
+    shown = localise(check, "en")[1]
+    assert "Generic 8-GPU Cambricon MLU370-X8 48GB server (20 servers)" in shown and "Generic 8 ×" not in shown
