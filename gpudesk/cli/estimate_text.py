@@ -53,7 +53,7 @@ class Words:
         return format_money(float(value), currency, self.lang)
 
     def count(self, value: Any, noun: str) -> str:
-        """'32 GPUs' / '1 GPU' / '32 块 GPU'; an unknown count says so, never 0."""
+        """'32 GPUs' / '1 GPU' / '32 张 GPU' (the proposal's measure word); an unknown count says so, never 0."""
         if not isinstance(value, (int, float)) or not math.isfinite(value):
             return self.get(noun + "_unknown")
         return self.get(noun, count=round(value))
@@ -93,9 +93,14 @@ def _configuration(config: dict[str, Any] | None, say: Words, out: TextIO) -> No
     server = server_display_name(str(config.get("server_name") or ""), str(config.get("server_vendor") or ""),
                                  int(config.get("gpus_per_server") or 0), accelerator, say.lang,
                                  str(config.get("server_name_zh") or "")) or say.get("server_default")
-    print(say.get("sized", gpus=say.count(config.get("gpus"), "gpus"), accelerator=accelerator,
-                  servers=say.count(config.get("servers"), "servers"), server=server,
-                  mode=say.name(DELIVERY_MODE, config.get("delivery_mode"))), file=out)
+    mode = say.name(DELIVERY_MODE, config.get("delivery_mode"))
+    if config.get("owns_hardware") is False:  # what is rented is the provider's instances, as the window says it
+        print(say.get("sized_rented", gpus=say.count(config.get("gpus"), "gpus"), accelerator=accelerator,
+                      instances=say.count(config.get("instances"), "instances"), instance=config.get("instance") or "",
+                      mode=mode), file=out)  # never "in 1 server (Generic 8-GPU NVIDIA L4 24GB server)"
+    else:
+        print(say.get("sized", gpus=say.count(config.get("gpus"), "gpus"), accelerator=accelerator,
+                      servers=say.count(config.get("servers"), "servers"), server=server, mode=mode), file=out)
     for w in config.get("workloads", ()):
         print(f"    {_workload_line(w, say)}", file=out)
 

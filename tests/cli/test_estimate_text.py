@@ -143,3 +143,24 @@ def test_the_lines_without_a_price_are_named_by_their_items(sample, searched_sam
             assert f"{words}{shown}\n" in text
             assert not any(f"{line.key}," in text or f"{line.key}\n" in text for line in unpriced if "." in line.key)
 
+
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_text_names_the_chassis_and_rented_capacity_as_the_window_does(capsys, lang):
+    """`gpudesk estimate` named the manufacturer's servers "Generic 8 × L20 server" (the catalog's row name) in its
+    checks where the window, the status bar and the proposal say "Generic 8-GPU NVIDIA L20 48GB server"; it said
+    the startup's rented pilot ran "in 1 server (Generic 8-GPU NVIDIA L4 24GB server)", a server the customer never
+    has (the window: "4 GPUs, rented"); and its Chinese counted GPUs in 块 where the proposal says 张 (walk of
+    polish-25)."""
+    from gpudesk.cli.main import run_headless
+
+    assert run_headless(["estimate", str(samples_dir() / "manufacturer-vision-private.gpudesk"), "--lang", lang]) == 0
+    text = capsys.readouterr().out
+    assert "Generic 8 × L20 server" not in text, text
+    assert ("通用 8 卡 NVIDIA L20 48GB 服务器" if lang == "zh" else "Neither Generic 8-GPU NVIDIA L20 48GB server") in text
+    assert run_headless(["estimate", str(samples_dir() / "startup-inspection.gpudesk"), "--lang", lang]) == 0
+    text = capsys.readouterr().out
+    rented = "NVIDIA L4 24GB，4 张 GPU，租用 4 个实例；" if lang == "zh" else \
+        "Sized: 4 GPUs of NVIDIA L4 24GB, rented as 4 instances of g6.xlarge;"
+    assert rented in text and "服务器）；交付方式：公有云" not in text and " in 1 server" not in text, text

@@ -43,7 +43,7 @@ def test_the_headline_and_phases_read_the_ledger_in_chinese(searched):
         ledger, config = phase["ledger"], phase["configuration"]
         assert f"== 阶段 {phase['index'] + 1}：{phase['name']} ==" in text
         assert f"阶段合计 {format_money(ledger['phase_total'], ledger['currency'], 'zh')}" in text
-        assert f"，{config['gpus']:,} 块 GPU，" in text
+        assert f"，{config['gpus']:,} 张 GPU，" in text
     assert not [w for w in ENGLISH_SCAFFOLD if w in text]
 
 
