@@ -40,8 +40,13 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
 
     try:
         loaded = load_project(args.plan)
+        project = loaded.project
+        if args.lang and not (args.json or args.explain):  # a shipped sample in the text's language, as `report`
+            from gpudesk.session.sample_text import opened_in  # reads it: the Chinese text named the bank sample
+
+            project = opened_in(Path(args.plan), project, args.lang)  # 'Bank customer-service LLM (China)'
         catalog = Catalog.open()
-        estimate = estimate_plan(loaded.project, catalog)
+        estimate = estimate_plan(project, catalog)
         if not args.explain:  # the JSON and the text print the searched configurations; a figure's explanation not
             complete_search_in_workers(estimate, catalog)  # a phase per process where the machine has the cores
     except (ProjectFileError, ProjectValidationError, CatalogError, PlanInputError, WorkersSettingError,

@@ -151,13 +151,15 @@ def test_the_text_names_the_chassis_and_rented_capacity_as_the_window_does(capsy
     """`gpudesk estimate` named the manufacturer's servers "Generic 8 × L20 server" (the catalog's row name) in its
     checks where the window, the status bar and the proposal say "Generic 8-GPU NVIDIA L20 48GB server"; it said
     the startup's rented pilot ran "in 1 server (Generic 8-GPU NVIDIA L4 24GB server)", a server the customer never
-    has (the window: "4 GPUs, rented"); and its Chinese counted GPUs in 块 where the proposal says 张 (walk of
-    polish-25)."""
+    has (the window: "4 GPUs, rented"); its Chinese counted GPUs in 块 where the proposal says 张, and named the
+    sample in English (walk of polish-25)."""
     from gpudesk.cli.main import run_headless
 
     assert run_headless(["estimate", str(samples_dir() / "manufacturer-vision-private.gpudesk"), "--lang", lang]) == 0
     text = capsys.readouterr().out
     assert "Generic 8 × L20 server" not in text, text
+    # a shipped sample in the text's language, as the proposal names it (the Chinese text read its English name)
+    assert text.startswith("制造企业私有化视觉检测平台" if lang == "zh" else "Manufacturer private vision"), text[:80]
     assert ("通用 8 卡 NVIDIA L20 48GB 服务器" if lang == "zh" else "Neither Generic 8-GPU NVIDIA L20 48GB server") in text
     assert run_headless(["estimate", str(samples_dir() / "startup-inspection.gpudesk"), "--lang", lang]) == 0
     text = capsys.readouterr().out
