@@ -57,7 +57,7 @@ import numpy as np
 
 from gpudesk.core.constants import PREFILL_CHUNK_TOKENS, QUEUE_VARIABILITY_FACTOR
 from gpudesk.core.explain import FigureSet
-from gpudesk.core.inference_queue import law_quantile, wait_law
+from gpudesk.core.inference_queue import law_at, law_quantile, queue_terms
 from gpudesk.core.inference_step import ReplicaModel
 from gpudesk.core.model_math import kv_cache_bytes
 
@@ -168,33 +168,35 @@ def iteration_prompts(q: dict[str, np.ndarray], lam: np.ndarray) -> np.ndarray:
 
 
 def _busy_iteration(q: dict[str, np.ndarray], lam: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(n, T(n), busy share u) of a prefill instance at ``lam``."""
+    """((n − 1)·d, T(n), busy share u) of a prefill instance at ``lam``: the n − 1 other prompts' part of an
+    iteration of n, the iteration, and the share of the time it is busy."""
     n = iteration_prompts(q, lam)
-    t_it = q["first"] + (n - 1.0) * q["slope"]
+    others = (n - 1.0) * q["slope"]
+    t_it = q["first"] + others
     with np.errstate(divide="ignore", invalid="ignore"):
-        return n, t_it, np.minimum(lam * t_it / n, 1.0)
+        return others, t_it, np.minimum(lam * t_it / n, 1.0)
 
 
 def _wait(law: tuple[np.ndarray, np.ndarray], exceed: float | np.ndarray, t_it: np.ndarray,
           busy: np.ndarray) -> np.ndarray:
     """The wait at ``exceed`` (:func:`prefill_wait`; an array of them: one wait each, stacked), the work queue's
-    ``law`` (:func:`_queue_law`) read once for every exceedance at one rate."""
+    ``law`` (inference_queue.law_at) read once for every exceedance at one rate."""
     with np.errstate(divide="ignore", invalid="ignore"):
         residual = np.where(busy > exceed, t_it * (1.0 - exceed / busy), 0.0)
     return np.asarray(np.maximum(residual, law_quantile(law, exceed)))
 
 
-def _queue_law(q: dict[str, np.ndarray], lam: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The work queue's wait law (P_w, μ) at ``lam`` per instance: M/G/1 of the prompts' shares."""
-    return wait_law(lam, q["share"], 1.0, q["k"])
+def _queue_terms(q: dict[str, np.ndarray]) -> tuple[np.ndarray, ...]:
+    """The work queue's rate-free terms (inference_queue.queue_terms): M/G/1 of the prompts' shares."""
+    return queue_terms(q["share"], 1.0, q["k"])
 
 
 def prefill_wait(q: dict[str, np.ndarray], lam: np.ndarray, exceed: float) -> np.ndarray:
     """Wait at exceedance ``exceed`` before a prompt's iteration starts, at ``lam`` per prefill instance: the longer
     of the iteration in progress and the work queue of the prompts' shares (M/G/1; with one prompt per iteration,
     b = 1, the whole wait, its own residual included); infinite at or past capacity."""
-    _n, t_it, busy = _busy_iteration(q, lam)
-    return _wait(_queue_law(q, lam), exceed, t_it, busy)
+    _others, t_it, busy = _busy_iteration(q, lam)
+    return _wait(law_at(lam, _queue_terms(q)), exceed, t_it, busy)
 
 
 def own_iteration(q: dict[str, np.ndarray], lam: np.ndarray, prefill_x: np.ndarray) -> np.ndarray:
@@ -224,12 +226,12 @@ def prefill_rate(q: dict[str, np.ndarray], checks: list[Check]) -> np.ndarray:
                         for k in (0, 2, 3))
     exceed = np.array([c[1] for c in active], dtype=np.float64).reshape((len(active),) + (1,) * len(shape))
     lo, hi = np.zeros_like(cap), np.where(np.isfinite(cap), cap, 0.0)
+    terms = _queue_terms(q)  # the queue's rate-free terms, once for every step
     for _ in range(BISECTION_STEPS):
         mid = 0.5 * (lo + hi)
-        n, t_it, busy = _busy_iteration(q, mid)
-        others = (n - 1.0) * q["slope"]
-        law = _queue_law(q, mid)  # the same at every check: read once a step
-        ok = np.all(_wait(law, exceed, t_it, busy) + px + others + rest <= target, axis=0)
+        others, t_it, busy = _busy_iteration(q, mid)
+        law = law_at(mid, terms)  # the same at every check: read once a step
+        ok = np.logical_and.reduce(_wait(law, exceed, t_it, busy) + px + others + rest <= target, axis=0)
         lo, hi = np.where(ok, mid, lo), np.where(ok, hi, mid)
     meets = np.ones(np.shape(cap), dtype=bool)
     for target, _exceed, px, rest in active:  # not even an idle instance meets it: no rate

@@ -44,13 +44,26 @@ def wait_law(rate: np.ndarray, service_s: np.ndarray | float, servers: np.ndarra
     """The waiting time's law behind :func:`wait_quantile`: (P_w, μ) with P(W > t) = P_w · e^(−μ·t), P_w = ρ^(√(2(c+1))
     − 1) the probability of waiting and μ = c·(1 − ρ) / (k·S) its exponential tail's rate (1/s); at ρ ≥ 1 P_w = 1
     and μ = 0 (the wait grows without bound)."""
+    return law_at(rate, queue_terms(service_s, servers, variability))
+
+
+def queue_terms(service_s: np.ndarray | float, servers: np.ndarray | float,
+                variability: np.ndarray | float | None = None) -> tuple[np.ndarray, ...]:
+    """What :func:`wait_law` reads that no rate changes: (c, S, the exponent √(2(c+1)) − 1, k·S), for a caller that
+    reads one queue at many rates (:func:`law_at`)."""
     c = np.maximum(np.asarray(servers, dtype=np.float64), 1.0)
     s = np.asarray(service_s, dtype=np.float64)
-    k = _variability(variability)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        return c, s, np.sqrt(2.0 * (c + 1.0)) - 1.0, _variability(variability) * s
+
+
+def law_at(rate: np.ndarray, terms: tuple[np.ndarray, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`wait_law` at ``rate`` from its rate-free terms (:func:`queue_terms`)."""
+    c, s, power, ks = terms
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         rho = np.asarray(rate, dtype=np.float64) * s / c
-        p_wait = np.clip(np.maximum(rho, 0.0) ** (np.sqrt(2.0 * (c + 1.0)) - 1.0), 0.0, 1.0)
-        mu = c * (1.0 - rho) / (k * s)
+        p_wait = np.clip(np.maximum(rho, 0.0) ** power, 0.0, 1.0)
+        mu = c * (1.0 - rho) / ks
     stable = rho < 1.0
     return np.where(stable, p_wait, 1.0), np.where(stable, mu, 0.0)
 
