@@ -232,7 +232,8 @@ def decision_rows(comparison: PlanComparison, text: ReportText) -> list[tuple[st
         if not row.best and row.unranked:  # a total awaiting quotes could still come out lower: the quotes decide
             sep = "、" if text.lang == "zh" else ", "
             rows.append((metric_label(row, text), MISSING, text.get(
-                "compare.why_undecided", plans=sep.join(comparison.names[i] for i in row.unranked))))
+                "compare.why_undecided", plans=sep.join(comparison.names[i] for i in row.unranked),
+                count=len(row.unranked))))  # "X leaves out", not "X leave out"
             continue
         if not row.best or row.metric.id == "unpriced" and not any(row.values):
             continue
@@ -310,7 +311,7 @@ def _unranked_note(comparison: PlanComparison, total: ComparisonRow | None, text
     if not ranked:
         return Note(text.get("compare.unranked_all", plans=plans), "warning")
     low = min(ranked, key=lambda i: total.values[i] or 0.0)
-    return Note(text.get("compare.no_verdict", plans=plans, best=comparison.names[low],
+    return Note(text.get("compare.no_verdict", plans=plans, best=comparison.names[low], count=len(total.unranked),
                          value=value_text(total, low, comparison, text)), "warning")
 
 

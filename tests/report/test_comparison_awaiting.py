@@ -21,3 +21,20 @@ def test_money_nothing_of_which_is_priced_reads_awaiting_quotes_never_a_dash(lan
     assert not rent.values[1] and rent.awaiting[1] == 1  # none of the rent is priced
     assert value_text(rent, 1, comparison, text) == text.get("cost.quote_pending_one")
     assert value_text(rent, 0, comparison, text) not in ("—", text.get("cost.quote_pending_one"))
+
+
+def test_one_plan_awaiting_quotes_reads_in_the_singular():
+    """The gov-against-manufacturer comparison read "not decided: Manufacturer private vision inspection platform
+    leave out lines awaiting quotes", and a plan short of one line "(1 lines awaiting quotes)", "1 lines less than"
+    (walk of polish-25): one plan leaves out, one line awaits a quote."""
+    from gpudesk.report.comparison_export import decision_rows, decision_section
+    from gpudesk.report.document import DataTable, Note
+
+    comparison, text = compare_plans([rented_lora_plan("h100-sxm"), rented_lora_plan("mi325x")]), ReportText("en")
+    why = [row[2] for row in decision_rows(comparison, text)]
+    assert any("mi325x leaves out lines awaiting quotes" in w for w in why), why
+    assert not any(" leave out" in w or "1 lines" in w for w in why), why
+    notes = [b.text for b in decision_section(comparison, text).blocks if isinstance(b, Note)]
+    assert any("mi325x (1 line awaiting a quote) leaves out" in n for n in notes), notes
+    cells = [c for b in decision_section(comparison, text).blocks if isinstance(b, DataTable) for r in b.rows for c in r]
+    assert not any("1 lines" in c for c in cells), cells
