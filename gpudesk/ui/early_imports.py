@@ -29,6 +29,7 @@ import gpudesk.project.recent  # noqa: F401
 import gpudesk.report.chart_text  # noqa: F401
 import gpudesk.report.check_text  # noqa: F401
 import gpudesk.report.cost_basis  # noqa: F401
+import gpudesk.report.display_text  # noqa: F401
 import gpudesk.report.display_units  # noqa: F401
 import gpudesk.report.document  # noqa: F401
 import gpudesk.report.formula_text  # noqa: F401
