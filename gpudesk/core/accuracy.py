@@ -15,11 +15,14 @@ with the measured range of those runs (``AMD_CDNA3_SERVING_RUNS``); the pooled s
 A serving workload on an Intel Gaudi accelerator takes the band of Intel's published Gaudi 2 and Gaudi 3 runs
 (``INTEL_GAUDI_SERVING_GROUP``, 40 static-batch runs, all held-out: no constant was fitted on them, so the band's
 fit-half coverage is None, absent from ``ACCURACY_BANDS``); the pooled serving band, which NVIDIA plans carry, is drawn without them.
+A serving workload whose replica has pipeline stages (pp > 1) takes the band of the published runs of that layout
+(``PIPELINE_SERVING_GROUP``: all held-out, fit-half coverage None); a replica of both layouts (attention
+data-parallel and pipeline stages) takes the wider of the two bands (``layout_band_group``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,6 +46,7 @@ _TIME = {
     "infer.tpot_s": "serving throughput",
 }
 MOE_ADP_GROUP = "serving throughput, MoE attention data-parallel"
+PIPELINE_SERVING_GROUP = "serving throughput, pipeline-parallel"
 AMD_CDNA3_SERVING_GROUP = "serving throughput, AMD CDNA3"
 INTEL_GAUDI_SERVING_GROUP = "serving throughput, Intel Gaudi"
 # serving on these calibration families takes its own group's band (None while it has too few runs for one)
@@ -80,9 +84,10 @@ def _band(group: str, invert: bool) -> Band:
                 None if b.get("fit_coverage") is None else float(b["fit_coverage"]), float(b["held_out_coverage"]))
 
 
-def figure_band(key: str, workload_kind: str, attention_dp: bool = False, family: str = "") -> Band | None:
+def figure_band(key: str, workload_kind: str, layouts: Collection[str] = (), family: str = "") -> Band | None:
     """The band of one figure key (without a workload prefix) for a workload kind; None = no validation.
-    ``attention_dp``: the serving replica runs attention data-parallel across its expert ranks (e > t, MoE);
+    ``layouts``: the serving replica's layout groups (``replica_layouts``: MOE_ADP_GROUP when it runs attention
+    data-parallel across its expert ranks, PIPELINE_SERVING_GROUP when it has pipeline stages; the wider band wins);
     ``family``: the accelerator's calibration family (a family with its own serving group takes that group's
     band, None while the group has none)."""
     if key == "mem.total":
@@ -97,17 +102,34 @@ def figure_band(key: str, workload_kind: str, attention_dp: bool = False, family
         if group and family in SERVING_FAMILY_GROUPS:
             group = SERVING_FAMILY_GROUPS[family]
             return _band(group, key in _TIME) if group in ACCURACY_BANDS else None
-        if group and attention_dp:
-            group = MOE_ADP_GROUP
+        if group:
+            group = layout_band_group(layouts) or group
         return _band(group, key in _TIME) if group else None
     return None
 
 
+def layout_band_group(layouts: Collection[str]) -> str | None:
+    """Of a serving replica's layout groups (``MOE_ADP_GROUP``, ``PIPELINE_SERVING_GROUP``) that have a band, the
+    one whose band is wider (high − low: the figure is as uncertain as its least certain layout); None if none."""
+    drawn = [g for g in layouts if g in ACCURACY_BANDS]
+    return max(drawn, key=lambda g: ACCURACY_BANDS[g]["high"] - ACCURACY_BANDS[g]["low"], default=None)
+
+
 def attention_dp_numbers() -> dict[str, float] | None:
-    """The band of the published attention data-parallel MoE runs as a warning words it: runs, low and high edge
-    (per cent of gpudesk's throughput), and the shortfall of a GPU count sized at gpudesk's figure, 1 / (1 + low);
-    None when the validation suite left no such band."""
-    band = ACCURACY_BANDS.get(MOE_ADP_GROUP)
+    """The band of the published attention data-parallel MoE runs as a warning words it (``layout_numbers``)."""
+    return layout_numbers(MOE_ADP_GROUP)
+
+
+def pipeline_numbers() -> dict[str, float] | None:
+    """The band of the published serving runs with pipeline stages as a warning words it (``layout_numbers``)."""
+    return layout_numbers(PIPELINE_SERVING_GROUP)
+
+
+def layout_numbers(group: str) -> dict[str, float] | None:
+    """The band of a layout group's published runs as a warning words it: runs, low and high edge (per cent of
+    gpudesk's throughput), and the shortfall of a GPU count sized at gpudesk's figure, 1 / (1 + low); None when the
+    validation suite left no such band."""
+    band = ACCURACY_BANDS.get(group)
     if band is None:
         return None
     low, high = float(band["low"]), float(band["high"])
@@ -129,20 +151,24 @@ def amd_cdna3_serving_numbers(family: str) -> dict[str, float] | None:
             "short_low": 1.0 / high, "short_high": 1.0 / low}
 
 
-def attention_dp_workloads(figures: Any, count: int) -> list[bool]:
-    """Per workload of a phase (figure keys ``x`` or ``w1.x`` for the first, ``wN.x`` for the N-th): whether its
-    serving replica runs attention data-parallel, expert parallel wider than tensor parallel (infer.in.ep >
-    infer.in.tp; expert parallel is only set for MoE models)."""
-    number = figures.number  # NaN when absent (not a serving workload)
+def replica_layouts(figures: Any, count: int) -> list[tuple[str, ...]]:
+    """Per workload of a phase (figure keys ``x`` or ``w1.x`` for the first, ``wN.x`` for the N-th): the layout
+    groups its serving replica belongs to: ``MOE_ADP_GROUP`` when it runs attention data-parallel, expert parallel
+    wider than tensor parallel (infer.in.ep > infer.in.tp; expert parallel is only set for MoE models), and
+    ``PIPELINE_SERVING_GROUP`` when it has pipeline stages (infer.in.pp > 1)."""
+    number = figures.number  # NaN when absent (not a serving workload): NaN compares False
     out = []
     for n in range(1, count + 1):
         prefixes = ("", "w1.") if n == 1 else (f"w{n}.",)
-        flag = False
-        for prefix in prefixes:
-            ep, tp = number(f"{prefix}infer.in.ep"), number(f"{prefix}infer.in.tp")
-            flag = flag or bool(ep > tp)  # NaN (not a serving workload) compares False
-        out.append(flag)
+        adp = any(bool(number(f"{p}infer.in.ep") > number(f"{p}infer.in.tp")) for p in prefixes)
+        pipeline = any(bool(number(f"{p}infer.in.pp") > 1.0) for p in prefixes)
+        out.append(tuple(g for g, on in ((MOE_ADP_GROUP, adp), (PIPELINE_SERVING_GROUP, pipeline)) if on))
     return out
+
+
+def attention_dp_workloads(figures: Any, count: int) -> list[bool]:
+    """Per workload of a phase: whether its serving replica runs attention data-parallel (``replica_layouts``)."""
+    return [MOE_ADP_GROUP in groups for groups in replica_layouts(figures, count)]
 
 
 _BANDS_KEPT: dict[tuple[object, ...], dict[str, dict[str, Any] | None]] = {}  # the answers for recent key lists
@@ -150,17 +176,17 @@ _BANDS_KEEP = 64
 
 
 def figure_bands(keys: list[str], workload_kinds: list[str],
-                 attention_dp: Sequence[bool] = (), family: str = "") -> dict[str, dict[str, Any] | None]:
+                 layouts: Sequence[Collection[str]] = (), family: str = "") -> dict[str, dict[str, Any] | None]:
     """Bands for the figure keys of a phase: key ``x`` belongs to workload 1, ``wN.x`` to workload N;
-    ``attention_dp`` per workload (``attention_dp_workloads``), absent = none; ``family`` the phase accelerator's.
+    ``layouts`` per workload (``replica_layouts``), absent = none; ``family`` the phase accelerator's.
 
     The bands depend on these arguments only (the constants are fixed while the program runs), and a phase's keys
     stay the same through most edits: the answer is kept per argument list (a new dict each call, the band entries
     shared: nobody changes them) instead of parsing a few hundred keys again on every edit."""
-    memo_key = (tuple(keys), tuple(workload_kinds), tuple(bool(a) for a in attention_dp), family)
+    memo_key = (tuple(keys), tuple(workload_kinds), tuple(tuple(sorted(g)) for g in layouts), family)
     kept = _BANDS_KEPT.get(memo_key)
     if kept is None:
-        kept = _figure_bands(keys, workload_kinds, attention_dp, family)
+        kept = _figure_bands(keys, workload_kinds, layouts, family)
         if len(_BANDS_KEPT) >= _BANDS_KEEP:
             _BANDS_KEPT.pop(next(iter(_BANDS_KEPT)))
         _BANDS_KEPT[memo_key] = kept
@@ -168,13 +194,13 @@ def figure_bands(keys: list[str], workload_kinds: list[str],
 
 
 def phase_bands(figures: Any, workload_kinds: list[str], family: str) -> dict[str, dict[str, Any] | None]:
-    """The bands of a phase's figures (``figure_bands``), its attention data-parallel workloads read from them,
+    """The bands of a phase's figures (``figure_bands``), its workloads' replica layouts read from them,
     ``family`` the calibration family of the phase's accelerator."""
-    return figure_bands(figures.keys(), workload_kinds, attention_dp_workloads(figures, len(workload_kinds)), family)
+    return figure_bands(figures.keys(), workload_kinds, replica_layouts(figures, len(workload_kinds)), family)
 
 
 def _figure_bands(keys: list[str], workload_kinds: list[str],
-                  attention_dp: Sequence[bool], family: str = "") -> dict[str, dict[str, Any] | None]:
+                  layouts: Sequence[Collection[str]], family: str = "") -> dict[str, dict[str, Any] | None]:
     out: dict[str, dict[str, Any] | None] = {}
     for key in keys:
         head, _, rest = key.partition(".")
@@ -183,7 +209,7 @@ def _figure_bands(keys: list[str], workload_kinds: list[str],
             index, bare = int(head[1:]) - 1, rest
         if bare not in BANDED_KEYS or index >= len(workload_kinds):
             continue
-        band = figure_band(bare, workload_kinds[index], index < len(attention_dp) and attention_dp[index], family)
+        band = figure_band(bare, workload_kinds[index], layouts[index] if index < len(layouts) else (), family)
         out[key] = band.to_dict() if band is not None else _unbanded(bare, workload_kinds[index], family)
     return out
 

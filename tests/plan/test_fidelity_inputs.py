@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from gpudesk.core.accuracy import MOE_ADP_GROUP, _figure_bands, figure_band, figure_bands
+from gpudesk.core.accuracy import MOE_ADP_GROUP, PIPELINE_SERVING_GROUP, _figure_bands, figure_band, figure_bands
 from gpudesk.core.constants.accuracy import ACCURACY_BANDS
 from gpudesk.project.model import Project
 from gpudesk.report.formula_text import formula_text
@@ -114,7 +114,7 @@ def test_moe_serving_with_attention_data_parallel_takes_the_band_of_its_publishe
     band, shipped = phase.accuracy["infer.tokens_per_s"], ACCURACY_BANDS[MOE_ADP_GROUP]
     assert band["group"] == MOE_ADP_GROUP and band["low"] == shipped["low"] and band["high"] == shipped["high"]
     assert phase.accuracy["infer.tpot_s"]["group"] == MOE_ADP_GROUP  # a time figure: the same runs, inverted
-    assert figure_band("infer.prefill_s", "llm_inference", attention_dp=True).group == "first-token latency"
+    assert figure_band("infer.prefill_s", "llm_inference", (MOE_ADP_GROUP,)).group == "first-token latency"
     assert figure_band("infer.tokens_per_s", "llm_inference").group == "serving throughput"
     warned = [c for c in phase.checks if c.id == "serving.moe_attention_dp_optimistic"]
     assert len(warned) == 1 and warned[0].numbers["low_pct"] == shipped["low"] * 100.0
@@ -211,11 +211,13 @@ def test_bands_kept_per_key_list_are_the_bands_parsed_afresh() -> None:
     and another workload kind or attention layout is another answer (fails if the memo's key drops either)."""
     keys = ["train.tokens_per_s", "w2.infer.tpot_s", "mem.total", "w2.infer.prefill_s", "w3.train.mfu", "power.it_max_kw"]
     kinds = ["finetune_lora", "llm_inference"]
-    first = figure_bands(keys, kinds, [False, True])
-    again = figure_bands(keys, kinds, [False, True])
-    assert again == first == _figure_bands(keys, kinds, [False, True]) and again is not first
+    first = figure_bands(keys, kinds, [(), (MOE_ADP_GROUP,)])
+    again = figure_bands(keys, kinds, [(), (MOE_ADP_GROUP,)])
+    assert again == first == _figure_bands(keys, kinds, [(), (MOE_ADP_GROUP,)]) and again is not first
     assert first["w2.infer.tpot_s"]["group"] == MOE_ADP_GROUP and "w3.train.mfu" not in first
-    assert figure_bands(keys, kinds, [False, False])["w2.infer.tpot_s"]["group"] == "serving throughput"
+    assert figure_bands(keys, kinds, [(), ()])["w2.infer.tpot_s"]["group"] == "serving throughput"
+    piped = figure_bands(keys, kinds, [(), (PIPELINE_SERVING_GROUP,)])["w2.infer.tpot_s"]["group"]
+    assert piped == PIPELINE_SERVING_GROUP
     assert figure_bands(keys, ["llm_inference", "llm_inference"])["train.tokens_per_s"] is None
 
 

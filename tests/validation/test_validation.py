@@ -122,13 +122,14 @@ def test_accuracy_bands_shipped_are_the_residuals_bands(results):
     """gpudesk/core/constants/accuracy.py is generated from the fit half; stale bands fail here."""
     assert CONSTANTS.read_text(encoding="utf-8") == render_constants(results), (
         "run .venv/bin/python tests/validation/generate_validation_report.py")
-    from gpudesk.core.accuracy import SERVING_FAMILY_GROUPS
+    from gpudesk.core.accuracy import PIPELINE_SERVING_GROUP, SERVING_FAMILY_GROUPS
 
     for name, band in bands(results).items():
         assert band["low"] <= 0.0 <= band["high"] or band["low"] < band["high"], name
         # a family group whose runs all came after the freeze (Intel Gaudi) is drawn on held-out runs alone
-        own_family = name in SERVING_FAMILY_GROUPS.values() and band["held_out_cases"] >= MIN_BAND_CASES
-        assert band["fit_cases"] >= 7 or own_family, name
+        # and so is the band of the serving runs with pipeline stages (all added 2026-12-04)
+        own_group = name in (*SERVING_FAMILY_GROUPS.values(), PIPELINE_SERVING_GROUP)
+        assert band["fit_cases"] >= 7 or own_group and band["held_out_cases"] >= MIN_BAND_CASES, name
         assert ("fit_coverage" in band) == (band["fit_cases"] > 0), name
 
 
@@ -151,6 +152,28 @@ def test_amd_serving_runs_are_their_own_group_and_the_warning_states_their_range
     ratios = [ratio(r) for r in amd]
     assert round(min(ratios), 2) == AMD_CDNA3_SERVING_MEASURED_LOW.value
     assert round(max(ratios), 2) == AMD_CDNA3_SERVING_MEASURED_HIGH.value
+
+
+def test_serving_runs_with_pipeline_stages_form_their_own_band_and_leave_the_pooled_one(results):
+    """Every published serving run whose replica has pipeline stages (the RTX PRO 6000 series at PP 2/4/8, the
+    MLPerf Llama 3.1 405B engines of two stages) sets the pipeline band and no other; the pooled serving band, which
+    a plan without stages carries, is drawn without them (fails if a pipelined run is pooled again)."""
+    from validation_bands import PIPELINE_IDS, in_band
+    from validation_cases_mlperf_inference import MLPERF_INFERENCE_CASES
+    from validation_cases_pipeline import PIPELINE_SERVING_CASES
+
+    from gpudesk.core.accuracy import PIPELINE_SERVING_GROUP
+
+    assert {c.id for c in PIPELINE_SERVING_CASES if c.pp > 1} <= PIPELINE_IDS
+    assert {m.id for m in MLPERF_INFERENCE_CASES if m.pp > 1} <= PIPELINE_IDS
+    piped = [r for r in results if r.id in PIPELINE_IDS]
+    assert len(piped) == len(PIPELINE_IDS) >= 46
+    assert all(in_band(PIPELINE_SERVING_GROUP, r) and not in_band("serving throughput", r) for r in piped)
+    assert not any(in_band(PIPELINE_SERVING_GROUP, r) for r in results if r.id not in PIPELINE_IDS)
+    band = bands(results)[PIPELINE_SERVING_GROUP]
+    assert band["held_out_cases"] == len(piped) and "fit_coverage" not in band  # all held-out
+    pooled = [r for r in results if in_band("serving throughput", r)]
+    assert pooled and not any(c.pp > 1 for c in PIPELINE_SERVING_CASES if c.id in {r.id for r in pooled})
 
 
 def test_bands_hold_the_coverage_they_state_on_each_half(results):

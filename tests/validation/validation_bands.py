@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 from issue_targets import target_table
 from validation_cases_mlperf_inference import GROUP_MLPERF_INFERENCE, MLPERF_INFERENCE_CASES
+from validation_cases_pipeline import PIPELINE_SERVING_CASES
 from validation_cases_serving import DEEPSEEK_ADP_CASES, SERVING_CASES
 from validation_runner import GROUP_SERVING_LOAD, GROUP_TRAIN_MEMORY, Result
 from validation_split import FIT, HELD_OUT
@@ -27,6 +28,7 @@ from gpudesk.core.accuracy import (
     AMD_CDNA3_SERVING_GROUP,
     INTEL_GAUDI_SERVING_GROUP,
     MOE_ADP_GROUP,
+    PIPELINE_SERVING_GROUP,
     SERVING_FAMILY_GROUPS,
 )
 
@@ -45,6 +47,12 @@ BAND_GROUPS = {
 MOE_ADP_IDS = frozenset([c.id for c in SERVING_CASES + DEEPSEEK_ADP_CASES if c.ep > c.tp]
                         + [m.id for m in MLPERF_INFERENCE_CASES if m.ep > m.tp])
 BAND_GROUPS[MOE_ADP_GROUP] = (GROUP_SERVING_LOAD, GROUP_MLPERF_INFERENCE)
+# the published serving runs whose replica has pipeline stages (pp > 1: the RTX PRO 6000 series at PP 2/4/8 and the
+# MLPerf Inference Llama 3.1 405B submissions whose engine configs run PP2): their own band (core/accuracy.py applies
+# it to a plan of that layout; why pp > 1 and not a wider threshold: pipeline_band.py); the serving band holds the rest
+PIPELINE_IDS = frozenset([c.id for c in SERVING_CASES + DEEPSEEK_ADP_CASES + PIPELINE_SERVING_CASES if c.pp > 1]
+                         + [m.id for m in MLPERF_INFERENCE_CASES if (m.pp or 1) > 1])
+BAND_GROUPS[PIPELINE_SERVING_GROUP] = (GROUP_SERVING_LOAD, GROUP_MLPERF_INFERENCE)
 # serving on an accelerator family with its own group (AMD CDNA3: AMD's MI300X runs, far slower than gpudesk, cause
 # not found): its own band, never pooled into the serving band, which NVIDIA's plans carry
 BAND_GROUPS[AMD_CDNA3_SERVING_GROUP] = BAND_GROUPS["serving throughput"]
@@ -72,11 +80,13 @@ def conformal_bounds(ratios: np.ndarray, coverage: float = COVERAGE) -> tuple[fl
 
 
 def own_group(r: Result) -> str:
-    """The band of its own a serving case belongs to (its accelerator family's, else MoE attention data-parallel's),
-    or "" for the band of its validation group."""
+    """The band of its own a serving case belongs to (its accelerator family's, else MoE attention data-parallel's,
+    else pipeline-parallel's), or "" for the band of its validation group."""
     if r.group in BAND_GROUPS["serving throughput"] and r.family in SERVING_FAMILY_GROUPS:
         return SERVING_FAMILY_GROUPS[r.family]
-    return MOE_ADP_GROUP if r.id in MOE_ADP_IDS else ""
+    if r.id in MOE_ADP_IDS:
+        return MOE_ADP_GROUP
+    return PIPELINE_SERVING_GROUP if r.id in PIPELINE_IDS else ""
 
 
 def in_band(name: str, r: Result) -> bool:
@@ -84,7 +94,7 @@ def in_band(name: str, r: Result) -> bool:
     return r.group in BAND_GROUPS[name] and own_group(r) == (name if name in _OWN else "")
 
 
-_OWN = (MOE_ADP_GROUP, AMD_CDNA3_SERVING_GROUP, INTEL_GAUDI_SERVING_GROUP)
+_OWN = (MOE_ADP_GROUP, AMD_CDNA3_SERVING_GROUP, INTEL_GAUDI_SERVING_GROUP, PIPELINE_SERVING_GROUP)
 
 
 def band_cases(results: list[Result]) -> dict[str, tuple[int, int]]:
