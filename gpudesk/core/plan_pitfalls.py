@@ -20,6 +20,7 @@ from gpudesk.core.candidates import Candidate
 from gpudesk.core.checks import Check
 from gpudesk.core.digits import percent_text
 from gpudesk.core.explain import FigureSet
+from gpudesk.core.pipeline_check import pipeline_stages_check
 from gpudesk.core.pitfalls import (
     adp_hold_check,
     amd_cdna3_serving_check,
@@ -54,7 +55,8 @@ def plan_pitfalls(phase: Phase, r: ResolvedPhase, figures: FigureSet, results: l
     checks += _latency(phase, figures)
     checks += _adp_hold(phase, figures)
     checks += [c for w, res in zip(phase.workloads, results) if w.kind in LLM_SERVING_KINDS
-               for c in moe_attention_dp_check(float(res.layout.tp), float(res.layout.ep))]
+               for c in moe_attention_dp_check(float(res.layout.tp), float(res.layout.ep))
+               + pipeline_stages_check(float(res.layout.tp), float(res.layout.pp))]
     if any(w.kind in LLM_SERVING_KINDS for w in phase.workloads):
         checks += amd_cdna3_serving_check(r.accelerator)
     degrees = max((max(res.layout.tp, res.layout.cp, res.layout.ep) for res in results), default=1)

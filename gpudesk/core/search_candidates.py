@@ -22,6 +22,7 @@ from gpudesk.core.search_words import (
     attention_dp_caveat,
     disaggregated_pools,
     layout_text,
+    pipeline_caveat,
     precision_text,
     short,
 )
@@ -102,9 +103,9 @@ def candidates(search: PhaseSearch | None, memory_inputs=None) -> list[Candidate
             reasons += [Reason("search_closest")] + [Reason(f"search_breaks_{c}") for c in p.violations]
         if p.caveat:
             reasons.append(quality(p))
-        adp = attention_dp_caveat(p)
-        if adp is not None:
-            reasons.append(adp)
+        for caveat in (attention_dp_caveat(p), pipeline_caveat(p)):
+            if caveat is not None:
+                reasons.append(caveat)
         cdna3 = amd_cdna3_caveat(p, search.families.get(p.accelerator_id, ""))
         if cdna3 is not None:
             reasons.append(cdna3)

@@ -31,6 +31,7 @@ from gpudesk.core.search_words import (
     describe,
     disaggregated_pools,
     performance,
+    pipeline_caveat,
     versus,
 )
 from gpudesk.core.serving_load import percentile_level, serving_inputs
@@ -199,6 +200,9 @@ def explain(search: Any, phase: Phase, w: Workload, binding_point: SearchPoint |
     numbers = {"config": describe(rec), "cost": Money(rec.cost, cur), "basis": _basis(search), "reason": reason}
     why = Reason("search_why", {**numbers, "performance": perf}) if perf is not None \
         else Reason("search_why_plain", numbers)
+    stages = pipeline_caveat(rec)
+    if stages is not None:  # the recommendation's replica has pipeline stages: the band of the runs of that layout
+        why = Reason("search_why_pipeline_warning", {"why": why, **stages.numbers})
     why = _attention_dp_rule(why, rec, table)
     cdna3 = amd_cdna3_caveat(rec, search.families.get(rec.accelerator_id, ""))
     if cdna3 is not None:  # the recommendation itself is the configuration AMD's published runs read slower

@@ -11,7 +11,9 @@ at the peak rate under the TTFT, TPOT and end-to-end targets; GPUs, servers, pow
 An MoE layout with attention data-parallel (expert parallel wider than tensor parallel) is marked ``demoted``
 unless the plan sets such a layout itself: the published runs of it scatter about gpudesk's figure more widely than
 other serving runs (docs/validation.md, band core/accuracy.MOE_ADP_GROUP), so the ranking puts it after the tensor-parallel-attention
-layouts of the same market tier rather than recommend GPU counts it cannot vouch for.
+layouts of the same market tier rather than recommend GPU counts it cannot vouch for. A layout with pipeline stages
+is ranked as any other (its band, core/accuracy.PIPELINE_SERVING_GROUP, is two-sided) and carries that band's caveat
+(core/search_words.pipeline_caveat).
 
 The work is split in slices (a generator): one slice per accelerator group, so a window can search between
 its events.

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from gpudesk.core.accuracy import amd_cdna3_serving_numbers, attention_dp_numbers
+from gpudesk.core.accuracy import amd_cdna3_serving_numbers, attention_dp_numbers, pipeline_numbers
 from gpudesk.core.candidates import Reason
 from gpudesk.core.reason_values import Joined, Money, Quantity, Word
 from gpudesk.core.search_points import SearchPoint
@@ -29,6 +29,20 @@ def attention_dp_caveat(p: SearchPoint) -> Reason | None:
     if not attention_dp(p) or numbers is None:
         return None
     return Reason("search_attention_dp", {**numbers, "groups": p.layout["ep"] / p.layout.get("tp", 1.0)})
+
+
+def pipeline_stages(p: SearchPoint) -> bool:
+    """Whether a searched serving configuration's replica has pipeline stages (pp > 1)."""
+    return p.kind in ("llm_inference", "agent_hosting") and p.layout.get("pp", 1.0) > 1.0
+
+
+def pipeline_caveat(p: SearchPoint) -> Reason | None:
+    """The warning of the plan's own pipeline-stage layout (core/pipeline_check.pipeline_stages_check) for a searched
+    configuration of that layout: the band of the published runs with pipeline stages and the shortfall it implies."""
+    numbers = pipeline_numbers()
+    if not pipeline_stages(p) or numbers is None:
+        return None
+    return Reason("search_pipeline", {**numbers, "pp": p.layout["pp"]})
 
 
 def amd_cdna3_caveat(p: SearchPoint, family: str) -> Reason | None:

@@ -39,20 +39,24 @@ def _alternatives(phase: PhaseEstimate) -> list[Candidate]:
     return [c for c in phase.candidates if not c.pinned and c.fits and c.gpus > 0][:2]
 
 
+LAYOUT_CAVEATS = ("search_attention_dp", "search_pipeline")
+"""Reasons of an alternative whose layout's published runs carry their own band (core/search_words): a note each."""
+
 REUSES = ("ledger_reuses_servers", "ledger_reuses_servers_only")
 """Reasons of a row whose cost buys only what the servers carried in from the previous phase lack: beside the table,
 so a reader comparing the rows' costs sees which buy servers and which reuse them."""
 
 
 def alternatives_warnings(ctx: ProposalContext, phase: PhaseEstimate) -> list[Note]:
-    """The attention data-parallel warning of each alternative in the table that runs that layout (its reason), and
-    for the plan's row and each alternative that reuses the previous phase's servers, how many it reuses and buys."""
+    """The layout warning of each alternative in the table that runs attention data-parallel or pipeline stages (its
+    reason, ``LAYOUT_CAVEATS``), and for the plan's row and each alternative that reuses the previous phase's
+    servers, how many it reuses and buys."""
     others = _alternatives(phase)
     t = ctx.text
     sep = "：" if t.lang == "zh" else ": "
     notes = [Note(_configuration(c.accelerator_named(t.lang), c.precision, c.layout, t) + sep
                   + reason_text(r, t.lang), "warning")
-             for c in others for r in c.reasons if r.key == "search_attention_dp"]
+             for c in others for r in c.reasons if r.key in LAYOUT_CAVEATS]
     own = next((c for c in phase.candidates if c.pinned), None)
     rows = ([(t.get("exec.chosen"), own)] if own is not None else []) + \
         [(t.get("exec.alternative", n=i), c) for i, c in enumerate(others, start=1)]

@@ -14,7 +14,7 @@ import math
 from gpudesk.core.candidates import Reason
 from gpudesk.core.phase_search import PhaseSearch
 from gpudesk.core.search_points import SearchPoint
-from gpudesk.core.search_words import amd_cdna3_caveat, attention_dp_caveat, describe, performance
+from gpudesk.core.search_words import amd_cdna3_caveat, attention_dp_caveat, describe, performance, pipeline_caveat
 from gpudesk.report.check_text import reason_text, words
 from gpudesk.report.document import Block, BulletList, ChartRef, DataTable, KeyValueTable, Note, Paragraph, Section
 from gpudesk.report.number_format import format_money, format_money_zh, format_number
@@ -89,7 +89,8 @@ def search_blocks(phase: PhaseEstimate, t: ReportText, caption: str = "") -> lis
         blocks.append(DataTable(header, rows, ("left", "left", "right", "left", "right"),
                                 title=t.get("search.alternatives")))
     for p in shown[1:]:  # the recommendation's own warning is in the why
-        for caveat in (attention_dp_caveat(p), amd_cdna3_caveat(p, search.families.get(p.accelerator_id, ""))):
+        for caveat in (attention_dp_caveat(p), pipeline_caveat(p),
+                       amd_cdna3_caveat(p, search.families.get(p.accelerator_id, ""))):
             if caveat is not None:
                 blocks.append(Note(words(describe(p), t.lang) + ("：" if t.lang == "zh" else ": ")
                                    + reason_text(caveat, t.lang), "warning"))

@@ -5,14 +5,20 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from gpudesk.core.accuracy import amd_cdna3_serving_numbers, attention_dp_numbers, attention_dp_workloads
+from gpudesk.core.accuracy import (
+    PIPELINE_SERVING_GROUP,
+    amd_cdna3_serving_numbers,
+    attention_dp_numbers,
+    attention_dp_workloads,
+    replica_layouts,
+)
 from gpudesk.core.checks import Check
 from gpudesk.core.digits import percent_text
 from gpudesk.core.phase_search import PhaseSearch
 from gpudesk.core.search_candidates import layout_line
 from gpudesk.core.search_levers import defaulted_target
 from gpudesk.core.search_points import SearchPoint
-from gpudesk.core.search_words import amd_cdna3_caveat, attention_dp
+from gpudesk.core.search_words import amd_cdna3_caveat, attention_dp, pipeline_caveat
 from gpudesk.core.serving_load import daily_requests, peak_rate
 from gpudesk.vocabulary.sizing import BINDING
 
@@ -26,7 +32,7 @@ def search_checks(found: PhaseSearch | None, estimate, own_checks: list[Check]) 
     ``estimate_plan(search=True)``, and the search-less ones when it ran later, as the window and the command line
     run it)."""
     return suggestion(found, estimate, own_checks) + attention_dp_check(found, estimate) \
-        + amd_cdna3_check(found, own_checks)
+        + pipeline_check(found, estimate) + amd_cdna3_check(found, own_checks)
 
 
 def suggestion(found: PhaseSearch | None, estimate, own_checks: list[Check]) -> list[Check]:  # type: ignore[no-untyped-def]
@@ -85,6 +91,31 @@ def attention_dp_check(found: PhaseSearch | None, estimate) -> list[Check]:  # t
         "Size with the low end of the band, or calibrate with a pilot run of this layout before quoting it.",
         ("plan.gpus",), {"configuration": _neutral(rec), "groups": groups, "cases": band["cases"],
                          "low_pct": band["low_pct"], "high_pct": band["high_pct"], "short": band["short"]},
+    )]
+
+
+def pipeline_check(found: PhaseSearch | None, estimate) -> list[Check]:  # type: ignore[no-untyped-def]
+    """The search recommends a serving layout with pipeline stages while the plan's own replica has none (a plan
+    with stages has its own warning, serving.pipeline_uncertain): the band of the published runs with pipeline
+    stages and the shortfall it implies, wherever the recommendation is shown."""
+    rec = found.recommended if found is not None else None
+    caveat = pipeline_caveat(rec) if rec is not None else None
+    if rec is None or caveat is None or any(PIPELINE_SERVING_GROUP in g for g in replica_layouts(estimate.figures, 1)):
+        return []
+    band = caveat.numbers
+    numbers = {"configuration": _neutral(rec), "pp": band["pp"], "cases": band["cases"], "low_pct": band["low_pct"],
+               "high_pct": band["high_pct"], "short": band["short"]}
+    return [Check(
+        "search.pipeline_recommended", "warning", "gpu",
+        "The recommended configuration runs pipeline stages: throughput uncertain",
+        f"The configuration search recommends {_neutral(rec)}, whose replica runs {numbers['pp']:,.0f} pipeline "
+        f"stages. On the {numbers['cases']:,.0f} published serving runs with pipeline stages the measured throughput "
+        f"was {percent_text(numbers['low_pct'] / 100.0, signed=True)} to "
+        f"{percent_text(numbers['high_pct'] / 100.0, 1, signed=True)} of gpudesk's (80% band), so its GPU count may "
+        f"be short by up to {numbers['short']:.1f}×.",
+        "Prefer tensor parallel within an NVLink domain; on PCIe cards size with the low end of the band, or "
+        "calibrate with a pilot run of this layout before quoting it.",
+        ("plan.gpus",), numbers,
     )]
 
 

@@ -9,6 +9,8 @@ SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
     "search.attention_dp_recommended": {"configuration": "NVIDIA B200 (HGX/DGX) 180GB × 32 · BF16 · TP1 × PP4 × EP8",
                                         "groups": 8.0, "cases": 37, "low_pct": -61.3, "high_pct": 1.5,
                                         "short": 2.58},
+    "search.pipeline_recommended": {"configuration": "NVIDIA RTX PRO 6000 Blackwell 96GB × 8 · FP4 · TP1 × PP8",
+                                    "pp": 8.0, "cases": 46, "low_pct": -31.5, "high_pct": 35.1, "short": 1.46},
     "search.amd_cdna3_recommended": {"configuration": "AMD Instinct MI300X 192GB × 8 · FP8 · TP8", "runs": 8,
                                      "low_pct": 27.0, "high_pct": 53.0, "short_low": 1.89, "short_high": 3.7},
     "search.suggestion": {"configuration": "NVIDIA H20 96GB × 16 · FP8 · TP4", "binding": "ttft",
@@ -140,4 +142,6 @@ SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
     "serving.adp_hold_long": {"timeout": 50, "wait": 10, "longest_s": 2.99, "iteration_ms": 49.8, "target_s": 3.0},
     "serving.moe_attention_dp_optimistic": {"groups": 8.0, "ep": 8.0, "cases": 33, "low_pct": -61.3,
                                             "high_pct": 1.5, "short": 2.58},
+    "serving.pipeline_uncertain": {"pp": 8.0, "tp": 1.0, "cases": 46, "low_pct": -31.5, "high_pct": 35.1,
+                                   "short": 1.46},
 }

@@ -3,6 +3,7 @@ ruled out. The paragraphs written out here are fixed text; the others come from 
 
 from __future__ import annotations
 
+from pipeline_band import pipeline_band_findings
 from validation_cases_ascend import findings as ascend_findings
 from validation_cases_mlperf_inference import findings as mlperf_inference_findings
 from validation_cases_pipeline import findings as pipeline_findings
@@ -224,7 +225,7 @@ def known_errors(results: list[Result]) -> list[str]:
         "state honestly for a new plan. The first-token-latency band rests on 14 cases, so its conformal bounds are "
         "the smallest and largest of them.",
         *mlperf_inference_findings(results),
-        *ascend_findings(results), *vendor_findings(results), *pipeline_findings(results),
+        *ascend_findings(results), *vendor_findings(results), *pipeline_findings(results), *pipeline_band_findings(results),
         *power_findings(results),
         "* **Llama 3.1 8B GPU-hours**: the model card's 1.46M H100-hours imply ~14% MFU for 15T tokens, far "
         "below the 38-43% the same team reports for 405B; the card's hours likely include work beyond the "
