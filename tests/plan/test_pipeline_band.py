@@ -12,6 +12,7 @@ import pytest
 
 from gpudesk.core.accuracy import (
     ACCURACY_BANDS,
+    GROUP_RUNS,
     MOE_ADP_GROUP,
     PIPELINE_SERVING_GROUP,
     figure_band,
@@ -22,6 +23,7 @@ from gpudesk.core.search_points import SearchPoint
 from gpudesk.core.search_words import pipeline_caveat
 from gpudesk.project.model import Project
 from gpudesk.report.check_text import localise, reason_text
+from gpudesk.report.text_catalog import ReportText
 from gpudesk.results.pipeline import complete_search, estimate_plan
 from gpudesk.results.search_checks import pipeline_check
 
@@ -123,3 +125,14 @@ def test_searched_points_with_stages_carry_the_caveat_and_a_recommendation_of_th
         assert check.id == "search.pipeline_recommended" and check.numbers["short"] == pytest.approx(band["short"])
     else:
         assert "search_why_pipeline_warning" not in keys and not checks
+
+
+def test_every_band_group_is_named_in_both_languages() -> None:
+    """The proposal's accuracy table names each figure's band group (report_<lang>.toml [accuracy_group]); a group
+    without an entry would print its code, in English, to a Chinese reader (the pipeline group had none at first)."""
+    for lang in ("en", "zh"):
+        t = ReportText(lang)
+        missing = [g for g in (*ACCURACY_BANDS, *GROUP_RUNS) if not t.has(f"accuracy_group.{g}")]
+        assert not missing, (lang, missing)
+    zh = ReportText("zh").choice("accuracy_group", PIPELINE_SERVING_GROUP)
+    assert "流水线" in zh and "pipeline" not in zh
