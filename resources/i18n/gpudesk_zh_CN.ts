@@ -262,7 +262,7 @@
       <location filename="../../gpudesk/ui/panels/candidate_model.py" line="69" />
       <location filename="../../gpudesk/ui/panels/candidate_model.py" line="75" />
       <source>Total cost of ownership</source>
-      <translation>总拥有成本</translation>
+      <translation>总体拥有成本</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/panels/candidate_model.py" line="218" />

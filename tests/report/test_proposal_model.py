@@ -291,7 +291,7 @@ def test_summary_alternatives_read_as_the_ranked_table_with_configuration_and_co
     ranked = next(b for b in doc.section("architecture").blocks if isinstance(b, DataTable)
                   and b.title == "备选方案排序")
     own = next(r for r, row in enumerate(ranked.rows) if (r, 1) in ranked.marked)
-    assert summary.header[-1] == ranked.header[-1] == "测算期总拥有成本"
+    assert summary.header[-1] == ranked.header[-1] == "测算期总体拥有成本"
     assert summary.rows[0][0] == "本方案配置" and summary.rows[0][2:] == (ranked.rows[own][2], ranked.rows[own][-1])
     assert ranked.rows[own][4] in summary.rows[0][1]  # its layout, beside the accelerator
     assert len(summary.rows) == 3 and all(row[3] for row in summary.rows)
