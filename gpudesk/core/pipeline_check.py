@@ -34,9 +34,9 @@ def pipeline_stages_check(tp: float, pp: float) -> list[Check]:
         "serving.pipeline_uncertain", "warning", "task",
         "Serving with pipeline stages: throughput uncertain",
         f"The replica runs {pp:,.0f} pipeline stages of {tp:,.0f}-way tensor parallel. On the {cases} published "
-        f"serving runs with pipeline stages ({PIPELINE_RUNS}) the measured throughput was "
-        f"{percent_text(low, signed=True)} to {percent_text(high, 1, signed=True)} of gpudesk's (80% band), wider "
-        f"than other serving runs, so the GPU count may be short by up to {1.0 / (1.0 + low):.1f}×.",
+        f"serving runs with pipeline stages ({PIPELINE_RUNS}) the measured throughput differed "
+        f"from gpudesk's by {percent_text(low, signed=True)} to {percent_text(high, signed=True)} (80% band), wider "
+        f"than other serving runs, so it may need up to {1.0 / (1.0 + low):.1f}× the GPUs gpudesk sizes.",
         "Prefer tensor parallel within an NVLink domain to pipeline stages; on PCIe cards size with the low end of "
         "the band, or calibrate with a pilot run of this layout before quoting the GPU count.",
         ("infer.tokens_per_s", "infer.in.tp", "infer.in.pp"), numbers,

@@ -328,8 +328,8 @@ def moe_attention_dp_check(tp: float, ep: float) -> list[Check]:
         "MoE serving with attention data-parallel: throughput uncertain",
         f"The replica runs attention data-parallel in {ep / tp:,.0f} groups with its experts over {ep:,.0f} GPUs. On "
         f"the {cases} published runs of this layout (TensorRT-LLM and MLPerf: Qwen3-235B-A22B, DeepSeek-R1) the "
-        f"measured throughput was {percent_text(low, signed=True)} to {percent_text(high, 1, signed=True)} of gpudesk's (80% band), wider than "
-        f"other serving runs, so the GPU count may be short by up to {1.0 / (1.0 + low):.1f}×.",
+        f"measured throughput differed from gpudesk's by {percent_text(low, signed=True)} to {percent_text(high, signed=True)} (80% band), wider than "
+        f"other serving runs, so it may need up to {1.0 / (1.0 + low):.1f}× the GPUs gpudesk sizes.",
         "State the serving engine release (TensorRT-LLM releases before 1.2 wait on the host every iteration of this "
         "layout), size with the low end of the band, or calibrate with a pilot run of this layout; compare with "
         "tensor-parallel attention (expert parallel equal to tensor parallel).",

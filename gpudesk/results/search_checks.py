@@ -85,9 +85,9 @@ def attention_dp_check(found: PhaseSearch | None, estimate) -> list[Check]:  # t
         "The recommended configuration runs attention data-parallel: throughput uncertain",
         f"The configuration search recommends {_neutral(rec)}, whose attention runs data-parallel in {groups:,.0f} "
         f"groups (no tensor-parallel-attention layout meets the targets in its market tier). On the "
-        f"{band['cases']:,.0f} published runs of this layout the measured throughput was {percent_text(band['low_pct'] / 100.0, signed=True)} to "
-        f"{percent_text(band['high_pct'] / 100.0, 1, signed=True)} of gpudesk's (80% band), so its GPU count may be short by up to "
-        f"{band['short']:.1f}×.",
+        f"{band['cases']:,.0f} published runs of this layout the measured throughput differed from gpudesk's by {percent_text(band['low_pct'] / 100.0, signed=True)} to "
+        f"{percent_text(band['high_pct'] / 100.0, signed=True)} (80% band), so it may need up to "
+        f"{band['short']:.1f}× the GPUs gpudesk sizes.",
         "Size with the low end of the band, or calibrate with a pilot run of this layout before quoting it.",
         ("plan.gpus",), {"configuration": _neutral(rec), "groups": groups, "cases": band["cases"],
                          "low_pct": band["low_pct"], "high_pct": band["high_pct"], "short": band["short"]},
@@ -110,9 +110,9 @@ def pipeline_check(found: PhaseSearch | None, estimate) -> list[Check]:  # type:
         "The recommended configuration runs pipeline stages: throughput uncertain",
         f"The configuration search recommends {_neutral(rec)}, whose replica runs {numbers['pp']:,.0f} pipeline "
         f"stages. On the {numbers['cases']:,.0f} published serving runs with pipeline stages the measured throughput "
-        f"was {percent_text(numbers['low_pct'] / 100.0, signed=True)} to "
-        f"{percent_text(numbers['high_pct'] / 100.0, 1, signed=True)} of gpudesk's (80% band), so its GPU count may "
-        f"be short by up to {numbers['short']:.1f}×.",
+        f"differed from gpudesk's by {percent_text(numbers['low_pct'] / 100.0, signed=True)} to "
+        f"{percent_text(numbers['high_pct'] / 100.0, signed=True)} (80% band), so it may need up to "
+        f"{numbers['short']:.1f}× the GPUs gpudesk sizes.",
         "Prefer tensor parallel within an NVLink domain; on PCIe cards size with the low end of the band, or "
         "calibrate with a pilot run of this layout before quoting it.",
         ("plan.gpus",), numbers,
@@ -137,8 +137,8 @@ def amd_cdna3_check(found: PhaseSearch | None, own_checks: list[Check]) -> list[
         "The recommended configuration serves on an AMD CDNA3 accelerator: throughput likely overstated",
         f"The configuration search recommends {_neutral(rec)}. On AMD's {numbers['runs']:,.0f} published serving "
         f"runs on MI300X (vLLM 0.9.1 on ROCm 6.4.1) the measured throughput was {numbers['low_pct']:.0f}% to "
-        f"{numbers['high_pct']:.0f}% of gpudesk's estimate, too few runs for an 80% band, so its GPU count may be "
-        f"short by {numbers['short_low']:.1f}× to {numbers['short_high']:.1f}×.",
+        f"{numbers['high_pct']:.0f}% of gpudesk's estimate, too few runs for an 80% band, so it may need "
+        f"{numbers['short_low']:.1f}× to {numbers['short_high']:.1f}× the GPUs gpudesk sizes.",
         "Calibrate with a pilot run on this accelerator before quoting it, or size with the measured share.",
         ("plan.gpus",), numbers,
     )]

@@ -87,7 +87,7 @@ def test_a_searched_point_with_stages_carries_the_caveat() -> None:
     caveat = pipeline_caveat(_point(4.0))
     assert isinstance(caveat, Reason) and caveat.key == "search_pipeline"
     assert caveat.numbers["low_pct"] == band["low_pct"] and caveat.numbers["pp"] == 4.0
-    assert f"short by up to {band['short']:.1f}×" in reason_text(caveat, "en")
+    assert f"may need up to {band['short']:.1f}× the GPUs gpudesk sizes" in reason_text(caveat, "en")
     assert "流水线级" in reason_text(caveat, "zh") and "pipeline" not in reason_text(caveat, "zh")
     assert pipeline_caveat(_point(1.0)) is None
     assert pipeline_caveat(_point(4.0, kind="pretrain")) is None

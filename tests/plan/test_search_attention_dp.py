@@ -52,7 +52,7 @@ def test_the_search_ranks_attention_data_parallel_after_tensor_parallel_attentio
     assert chosen is not None and chosen.layout["ep"] > chosen.layout["tp"]  # the plan set it: ranked as any other
     assert asks.search.why.key == "search_why_adp_warning"
     assert asks.search.why.numbers["short"] == pytest.approx(band["short"])
-    assert f"short by up to {band['short']:.1f}×" in reason_text(asks.search.why, "en")
+    assert f"may need up to {band['short']:.1f}× the GPUs gpudesk sizes" in reason_text(asks.search.why, "en")
     rows = {p.index for p in asks.search.per_accelerator if p.layout["ep"] > p.layout["tp"]}
     ranked = [c for c in asks.candidates if c.point in rows and not c.pinned]
     assert ranked and all(any(r.key == "search_attention_dp" and r.numbers["low_pct"] == band["low_pct"]
@@ -67,5 +67,5 @@ def test_the_search_ranks_attention_data_parallel_after_tensor_parallel_attentio
     notes = [b.text for b in search_blocks(asks, ReportText("zh")) if isinstance(b, Note) and b.kind == "warning"]
     # the proposal's alternatives: each attention data-parallel one warned (one with stages also gets the
     # pipeline band's note, tests/plan/test_pipeline_band.py)
-    assert [n for n in notes if "注意力按" in n] and all("最多少估" in n for n in notes)
+    assert [n for n in notes if "注意力按" in n] and all("所需 GPU 数量最多可能是估算值的" in n for n in notes)
     assert all("注意力按" in n or "流水线级" in n for n in notes)
