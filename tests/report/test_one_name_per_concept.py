@@ -56,3 +56,16 @@ def test_catalogue_entries_use_the_vocabularys_chinese_name() -> None:
 def test_the_check_finds_a_second_name() -> None:
     names = vocabulary_names()
     assert "一次性投入" in names["capital expenditure"] and "训练期限" in names["training deadline"]
+
+
+def test_a_figure_the_proposal_labels_has_that_label_in_the_window() -> None:
+    """The window's figure labels (figures_zh.toml) repeated 29 of the proposal's (report_zh.toml [figure]), 15 in
+    other words: step 6 read 本阶段成本 where the proposal reads 本阶段费用, step 5 服务器最大功率 for
+    单台服务器额定最大功率 (walk of polish-25). A figure the proposal labels is labelled there only; the window reads
+    it through report/display_text.py, which lays its own table over the proposal's."""
+    from gpudesk.report.display_text import display_text
+
+    window, proposal = flat_catalogue("figures", "zh"), flat_catalogue("report", "zh")
+    both = sorted(k for k in proposal if k.startswith("figure.") and k in window)
+    assert not both, both
+    assert display_text("zh").figure_label("plan.phase_cost", "cost of this phase") == proposal["figure.plan.phase_cost"]
