@@ -20,6 +20,7 @@ Monte-Carlo draw of the two laws.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -43,50 +44,75 @@ def held_wait_survival(x: np.ndarray, hold: np.ndarray, iteration_s: np.ndarray,
     """P(H + W > x) per row: ``x`` (s; inf: 0), ``hold`` P(H > w iterations) at w = 0 … T + W (rows × (T + W + 1)),
     ``iteration_s`` t, the wait's ``p_wait`` and ``mu`` (module note); ``whole``: :func:`whole_segments` of these
     rows, where several x are read against one hold."""
-    x = np.asarray(x, dtype=np.float64)
-    t = np.asarray(iteration_s, dtype=np.float64)
-    last = hold.shape[1] - 1
-    ok_t = np.isfinite(t) & (t > 0)
-    safe_t = np.where(ok_t, t, 1.0)
-    with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
-        u = np.where(ok_t, np.maximum(x, 0.0) / safe_t, 0.0)
-        i = np.clip(np.floor(np.where(np.isfinite(u), u, last)), 0, max(last - 1, 0)).astype(int)
-        rows = np.arange(hold.shape[0])
-        s0, s1 = hold[rows, i], hold[rows, np.minimum(i + 1, last)]
-        s_h = np.where(u >= last, 0.0, s0 + (s1 - s0) * np.clip(u - i, 0.0, 1.0))
-        s_h = np.where(x < 0, 1.0, np.where(ok_t, s_h, 0.0))
-        below = (1.0 - hold[:, 0]) * np.exp(-mu * np.maximum(x, 0.0)) + _segments(x, hold, safe_t, ok_t, mu, u, whole)
-        below = np.where(ok_t, below, np.exp(-mu * np.maximum(x, 0.0)))
-        tail = np.where(p_wait > 0, p_wait * below, 0.0)
-    out = np.where(mu > 0, s_h + tail, 1.0)  # μ = 0: the queue is past its capacity and the wait has no bound
-    out = np.where(np.isinf(x) & (x > 0) & (mu > 0), 0.0, out)
-    return np.clip(out, 0.0, 1.0)
+    return _Composed.of(hold, iteration_s, p_wait, mu, whole).survival(np.asarray(x, dtype=np.float64))
 
 
-def _segments(x: np.ndarray, hold: np.ndarray, t: np.ndarray, ok_t: np.ndarray, mu: np.ndarray, u: np.ndarray,
-              whole: np.ndarray | None) -> np.ndarray:
-    """Σ_j (S_H(j) − S_H(j + 1)) / t · ∫ e^(−μ·(x − h)) dh over the part of [j·t, (j + 1)·t] below x, per row (module
-    note): the segments below i = ⌊x/t⌋ whole, e^(−μ·(x − (j + 1)·t))·(1 − e^(−μ·t))/μ each (summed here over the
-    segments some row's x reaches, or read from ``whole``, :func:`whole_segments`, at i), and the one x falls in,
-    (1 − e^(−μ·(x − i·t)))/μ."""
-    read = np.isfinite(u) & ok_t & (mu > 0)
-    if not np.any(read):
-        return np.zeros(hold.shape[0])
-    last = hold.shape[1] - 1
-    m, rows = np.where(read, mu, 1.0), np.arange(hold.shape[0])
-    i = np.where(read, np.minimum(np.floor(np.where(read, u, 0.0)), last), 0.0).astype(int)
-    past = np.maximum(x, 0.0) - i * t  # x − i·t: where x is in segment i
-    if whole is None:
-        cols = int(np.max(i))
-        j = np.arange(cols, dtype=np.float64)[None, :]
-        gap = np.where(j < i[:, None], -m[:, None] * (np.maximum(x, 0.0)[:, None] - (j + 1.0) * t[:, None]), -np.inf)
-        dens = (hold[:, :cols] - hold[:, 1:cols + 1]) / t[:, None]
-        below = np.sum(dens * np.exp(gap), axis=1) * (-np.expm1(-m * t) / m)
-    else:
-        below = whole[rows, i] * np.exp(-m * past)
-    dens_i = (hold[rows, np.minimum(i, last - 1)] - hold[rows, np.minimum(i + 1, last)]) / t
-    inside = np.where(i < last, dens_i * -np.expm1(-m * past) / m, 0.0)
-    return np.where(read, below + inside, 0.0)
+@dataclass(frozen=True)
+class _Composed:
+    """What P(H + W > x) reads that no x changes, per entry: the hold's row it reads (``rows``; several entries may
+    read one row, as the shares of :func:`held_wait_quantiles` do), t, its validity, the hold's atom at 0 and the
+    wait's law; read at each x of a bisection (:meth:`survival`)."""
+
+    hold: np.ndarray
+    rows: np.ndarray
+    t: np.ndarray
+    ok_t: np.ndarray
+    safe_t: np.ndarray
+    idle: np.ndarray  # 1 − S_H(0)
+    p_wait: np.ndarray
+    mu: np.ndarray
+    whole: np.ndarray | None
+
+    @staticmethod
+    def of(hold: np.ndarray, iteration_s: np.ndarray, p_wait: np.ndarray, mu: np.ndarray, whole: np.ndarray | None,
+           rows: np.ndarray | None = None) -> _Composed:
+        t = np.asarray(iteration_s, dtype=np.float64)
+        ok_t = np.isfinite(t) & (t > 0)
+        rows = np.arange(hold.shape[0]) if rows is None else rows
+        return _Composed(hold, rows, t, ok_t, np.where(ok_t, t, 1.0), 1.0 - hold[rows, 0], p_wait, mu, whole)
+
+    def survival(self, x: np.ndarray) -> np.ndarray:
+        """P(H + W > x) per entry (:func:`held_wait_survival`)."""
+        hold, rows, mu, ok_t, safe_t = self.hold, self.rows, self.mu, self.ok_t, self.safe_t
+        last = hold.shape[1] - 1
+        with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
+            u = np.where(ok_t, np.maximum(x, 0.0) / safe_t, 0.0)
+            i = np.clip(np.floor(np.where(np.isfinite(u), u, last)), 0, max(last - 1, 0)).astype(int)
+            s0, s1 = hold[rows, i], hold[rows, np.minimum(i + 1, last)]
+            s_h = np.where(u >= last, 0.0, s0 + (s1 - s0) * np.clip(u - i, 0.0, 1.0))
+            s_h = np.where(x < 0, 1.0, np.where(ok_t, s_h, 0.0))
+            below = self.idle * np.exp(-mu * np.maximum(x, 0.0)) + self._segments(x, u)
+            below = np.where(ok_t, below, np.exp(-mu * np.maximum(x, 0.0)))
+            tail = np.where(self.p_wait > 0, self.p_wait * below, 0.0)
+        out = np.where(mu > 0, s_h + tail, 1.0)  # μ = 0: the queue is past its capacity and the wait has no bound
+        out = np.where(np.isinf(x) & (x > 0) & (mu > 0), 0.0, out)
+        return np.clip(out, 0.0, 1.0)
+
+    def _segments(self, x: np.ndarray, u: np.ndarray) -> np.ndarray:
+        """Σ_j (S_H(j) − S_H(j + 1)) / t · ∫ e^(−μ·(x − h)) dh over the part of [j·t, (j + 1)·t] below x, per entry
+        (module note): the segments below i = ⌊x/t⌋ whole, e^(−μ·(x − (j + 1)·t))·(1 − e^(−μ·t))/μ each (summed here
+        over the segments some row's x reaches, or read from ``whole``, :func:`whole_segments`, at i), and the one x
+        falls in, (1 − e^(−μ·(x − i·t)))/μ."""
+        hold, rows, mu, t, whole = self.hold, self.rows, self.mu, self.safe_t, self.whole
+        read = np.isfinite(u) & self.ok_t & (mu > 0)
+        if not np.any(read):
+            return np.zeros(rows.shape[0])
+        last = hold.shape[1] - 1
+        m = np.where(read, mu, 1.0)
+        i = np.where(read, np.minimum(np.floor(np.where(read, u, 0.0)), last), 0.0).astype(int)
+        past = np.maximum(x, 0.0) - i * t  # x − i·t: where x is in segment i
+        if whole is None:  # the hold's own rows, one entry each (held_wait_survival)
+            cols = int(np.max(i))
+            j = np.arange(cols, dtype=np.float64)[None, :]
+            gap = np.where(j < i[:, None], -m[:, None] * (np.maximum(x, 0.0)[:, None] - (j + 1.0) * t[:, None]),
+                           -np.inf)
+            dens = (hold[:, :cols] - hold[:, 1:cols + 1]) / t[:, None]
+            below = np.sum(dens * np.exp(gap), axis=1) * (-np.expm1(-m * t) / m)
+        else:
+            below = whole[rows, i] * np.exp(-m * past)
+        dens_i = (hold[rows, np.minimum(i, last - 1)] - hold[rows, np.minimum(i + 1, last)]) / t
+        inside = np.where(i < last, dens_i * -np.expm1(-m * past) / m, 0.0)
+        return np.where(read, below + inside, 0.0)
 
 
 def whole_segments(hold: np.ndarray, t: np.ndarray, mu: np.ndarray, reach: np.ndarray | None = None) -> np.ndarray:
@@ -121,7 +147,8 @@ def held_wait_quantiles(exceeds: Sequence[float], hold: np.ndarray, iteration_s:
                         mu: np.ndarray, hold_qs: Sequence[np.ndarray],
                         wait_qs: Sequence[np.ndarray]) -> list[np.ndarray]:
     """:func:`held_wait_quantile` at each share of ``exceeds`` (``hold_qs``, ``wait_qs``: the parts' own quantiles
-    at each), the hold's whole segments summed once for all of them; the rows' arrays flat."""
+    at each), the hold's whole segments summed once for all of them and the shares bisected together (an entry a
+    share and row, each reading its row of the hold); the rows' arrays flat."""
     rows = hold.shape[0]
 
     def flat(x: np.ndarray) -> np.ndarray:
@@ -129,17 +156,18 @@ def held_wait_quantiles(exceeds: Sequence[float], hold: np.ndarray, iteration_s:
 
     t, p_wait, mu = flat(iteration_s), flat(p_wait), flat(mu)
     live = np.any(hold != 0, axis=1)  # the rest hold nothing (no rate, one rank): the wait alone, summed apart
-    if live.all():
-        whole = whole_segments(hold, np.where(np.isfinite(t), t, 0.0), mu)
-        return [held_wait_quantile(share, hold, t, p_wait, mu, flat(hq), flat(wq), whole)
-                for share, hq, wq in zip(exceeds, hold_qs, wait_qs)]
     on, off = np.flatnonzero(live), np.flatnonzero(~live)
-    held = hold[on]
-    whole = whole_segments(held, np.where(np.isfinite(t[on]), t[on], 0.0), mu[on])
+    held = hold if live.all() else hold[on]
+    t_on = np.where(np.isfinite(t[on]), t[on], 0.0)
+    whole = whole_segments(held, t_on, mu[on])
+    k, n = len(exceeds), on.size
+    both = _bisected(_Composed.of(held, np.tile(t_on, k), np.tile(p_wait[on], k), np.tile(mu[on], k), whole,
+                                  np.tile(np.arange(n), k)), np.repeat(np.asarray(exceeds, dtype=np.float64), n),
+                     np.concatenate([flat(hq)[on] for hq in hold_qs]), np.concatenate([flat(wq)[on] for wq in wait_qs]))
     out = []
-    for share, hq, wq in zip(exceeds, hold_qs, wait_qs):
+    for s, (share, hq, wq) in enumerate(zip(exceeds, hold_qs, wait_qs)):
         x = np.empty(rows)
-        x[on] = held_wait_quantile(share, held, t[on], p_wait[on], mu[on], flat(hq)[on], flat(wq)[on], whole)
+        x[on] = both[s * n:(s + 1) * n]
         x[off] = _wait_quantile(share, hold.shape[1] - 1, t[off], p_wait[off], mu[off], flat(hq)[off], flat(wq)[off])
         out.append(x)
     return out
@@ -172,13 +200,18 @@ def held_wait_quantile(exceed: float | np.ndarray, hold: np.ndarray, iteration_s
     note); ``hold_q`` and ``wait_q`` are the hold's and the wait's own quantiles at ``exceed`` (the bracket's low
     end); ``whole``: :func:`whole_segments` of these rows where the caller has it."""
     t = np.where(np.isfinite(iteration_s), iteration_s, 0.0)
+    whole = whole_segments(hold, t, mu) if whole is None else whole
+    return _bisected(_Composed.of(hold, t, p_wait, mu, whole), exceed, hold_q, wait_q)
+
+
+def _bisected(law: _Composed, exceed: float | np.ndarray, hold_q: np.ndarray, wait_q: np.ndarray) -> np.ndarray:
+    """:func:`held_wait_quantile`'s bisection per entry of ``law``, between max(H_q, W_q) and (T + W)·t + W_q."""
     lo = np.maximum(hold_q, wait_q)
-    hi = (hold.shape[1] - 1) * t + wait_q
+    hi = (law.hold.shape[1] - 1) * law.t + wait_q
     finite = np.isfinite(hi)
     lo, hi = np.where(finite, lo, 0.0), np.where(finite, hi, 0.0)
-    whole = whole_segments(hold, t, mu) if whole is None else whole
     for _ in range(BISECT_STEPS):
         mid = 0.5 * (lo + hi)
-        over = held_wait_survival(mid, hold, t, p_wait, mu, whole) > exceed
+        over = law.survival(mid) > exceed
         lo, hi = np.where(over, mid, lo), np.where(over, hi, mid)
     return np.where(finite, hi, np.inf)
