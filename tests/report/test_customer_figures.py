@@ -338,3 +338,17 @@ def test_a_total_reads_alike_in_the_cost_and_measured_data_tables(lang, bank_pro
     assert shared and any(p.figures.awaiting("tco.total_5y") for p in plan.phases), (list(measured), list(cost))
     for label in shared:
         assert measured[label] == cost[label], (label, measured[label], cost[label])
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_per_replica_figure_says_so_in_the_proposal(lang, bank_proposal):
+    """The gov proposal's accuracy table read 请求吞吐 0.282 请求/秒 / 'Request throughput 0.282 requests/s' two pages
+    after its summary's capacity of 7.1 requests/s: the figure is one replica's (the window's label says 'request
+    capacity per replica'), and the proposal's label dropped it (walk of polish-25)."""
+    plan, _doc = bank_proposal(lang)
+    text = ReportText(lang)
+    per_replica = {key for p in plan.phases for key in p.figures.keys() if "per replica" in p.figures.label(key)
+                   and text.has(f"figure.{key}")}
+    assert {"infer.tokens_per_s", "infer.requests_per_s"} <= per_replica
+    for key in per_replica:
+        assert ("每副本" if lang == "zh" else "per replica") in text.get(f"figure.{key}"), key
