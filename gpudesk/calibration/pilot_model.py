@@ -35,7 +35,7 @@ from gpudesk.core.calibration_hook import CalibrationScales, calibratable_name
 from gpudesk.core.inference import estimate_inference
 from gpudesk.core.inference_inputs import InferenceInputs
 from gpudesk.core.plan_resolve import resolve_model, resolve_phase
-from gpudesk.core.plan_workload import TRAIN_KINDS, hardware_for, training_inputs
+from gpudesk.core.plan_workload import TRAIN_KINDS, phase_hardware, training_inputs
 from gpudesk.core.training import estimate_training
 from gpudesk.project.model import Project
 from gpudesk.refusals import Refusal, refusal
@@ -90,7 +90,7 @@ class PilotModel:
         self.accelerator = resolved.accelerator
         self.family = resolved.accelerator.family
         self.gpus_per_node = resolved.node_gpus(self.phase)
-        self.hw = hardware_for(resolved.accelerator, resolved.timed()[0], self.gpus_per_node, resolved.timed()[1])
+        self.hw = phase_hardware(resolved, self.phase)
         self.train = next((w for w in self.phase.workloads if w.kind in TRAIN_KINDS), None)
         self.serve = next((w for w in self.phase.workloads if w.kind == "llm_inference"), None)
         self.train_model = resolve_model(catalog, self.train, where) if self.train else None

@@ -21,7 +21,7 @@ from gpudesk.core.plan_pitfalls import plan_pitfalls
 from gpudesk.core.plan_precision import precision_checks
 from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase, resolve_model
 from gpudesk.core.plan_serving import refuse_partial_pools, size_llm_serving
-from gpudesk.core.plan_workload import TRAIN_KINDS, WorkloadResult, hardware_for, size_training
+from gpudesk.core.plan_workload import TRAIN_KINDS, WorkloadResult, phase_hardware, size_training
 from gpudesk.core.plan_workload_other import (
     ITEM_KINDS,
     size_agents,
@@ -69,9 +69,7 @@ def workload_inputs(phase: Phase, w: Workload, r: ResolvedPhase) -> tuple[object
 def _dispatch(catalog: Catalog, phase: Phase, w: Workload, r: ResolvedPhase, where: str,
               calibration: CalibrationScales | None, layout_search: bool = True) -> WorkloadResult:
     """Size one workload; LLM training and serving use the pilot calibration when there is one."""
-    gpn = r.node_gpus(phase)
-    server, nic = r.timed()  # a rented phase: its instance, on the instance's network
-    hw = hardware_for(r.accelerator, server, gpn, nic, phase.hardware.gpu_power_limit_w)
+    hw = phase_hardware(r, phase)  # a rented phase: its instance, on the instance's network
     if w.kind == "rendering_vdi":
         return size_vdi(r.accelerator, w, phase, where)
     model = resolve_model(catalog, w, where)
@@ -197,7 +195,9 @@ def _offer_checks(phase: Phase, r: ResolvedPhase) -> list[Check]:
 def _server_fit(r: ResolvedPhase) -> list[Check]:
     """Say when no catalog server holds the plan's GPUs per node and a partly populated one stands in."""
     row = r.catalog_server
-    if row is None or row.id == r.server.id or r.instance is not None:  # a rented instance: the provider's server
+    # the row as is, or capped at the plan's power limit (another id, every slot filled), is not partly populated;
+    # a rented instance: the provider's server
+    if row is None or r.server.gpus >= row.gpus or r.instance is not None:
         return []
     return [Check(
         "hardware.server_partly_populated", "info", "gpu", "A partly populated server stands in",

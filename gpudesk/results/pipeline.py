@@ -42,7 +42,7 @@ from gpudesk.core.plan_input_checks import assumed_inputs, calibration_checks, o
 from gpudesk.core.plan_layout import layout_search
 from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase, resolve_model, resolve_phase
 from gpudesk.core.plan_task import task_figures
-from gpudesk.core.plan_workload import TRAIN_KINDS, WorkloadResult, hardware_for
+from gpudesk.core.plan_workload import TRAIN_KINDS, WorkloadResult, phase_hardware
 from gpudesk.core.search_candidates import candidates as search_candidates
 from gpudesk.core.sized_configuration import SizedConfiguration
 from gpudesk.core.stepwise import run_through
@@ -283,9 +283,7 @@ def _layout(catalog: Catalog, phase: Phase, resolved: ResolvedPhase, figures: Fi
         return []
     w = phase.workloads[0]
     model = resolve_model(catalog, w, "phases[].workloads[0]")
-    gpn = resolved.node_gpus(phase)
-    search, checks = layout_search(model, w, hardware_for(resolved.accelerator, resolved.timed()[0], gpn, resolved.timed()[1]),
-                                   config.workloads[0].gpus,
+    search, checks = layout_search(model, w, phase_hardware(resolved, phase), config.workloads[0].gpus,
                                    float(figures.value_at("train.tokens_per_s")),
                                    figures_in_blocks=not freed_memory_kept())
     figures.merge(search)

@@ -10,7 +10,7 @@ from gpudesk.catalog.store import Catalog
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.inference import estimate_inference
 from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase, resolve_model
-from gpudesk.core.plan_workload import hardware_for
+from gpudesk.core.plan_workload import phase_hardware
 from gpudesk.core.serving_load import serving_inputs
 from gpudesk.project.model import Phase
 from gpudesk.results.chart_model import ChartSpec, Marker, RefLine, Series
@@ -73,7 +73,7 @@ def inference_chart(phase: Phase, r: ResolvedPhase, figures: FigureSet, catalog:
         model = resolve_model(catalog, w, "")
     except PlanInputError:
         return None
-    hw = hardware_for(r.accelerator, r.timed()[0], r.node_gpus(phase), r.timed()[1]).take(
+    hw = phase_hardware(r, phase).take(
         np.zeros(CONCURRENCIES.size, dtype=int))
     sweep = estimate_inference(serving_inputs(  # the chart draws unloaded latencies: no queueing, no fewest-GPU search
         model, w, hw, 0.0, concurrency=CONCURRENCIES, tpot_target_s=0.0, e2e_target_s=0.0, queue=False,

@@ -55,3 +55,22 @@ def test_a_power_limit_the_estimate_cannot_apply_is_named(catalog, accelerator, 
     assert warned.id == check_id and warned.severity == "warning" and warned.step == "gpu"
     assert warned.numbers["limit_w"] == limit and all(w in warned.message for w in words), warned.message
     assert not checks(accelerator, 0.0) and not checks("h200-sxm", 700.0) and not checks("h200-sxm", 500.0)
+
+
+def test_a_capped_plan_is_compared_with_capped_layouts_and_not_called_partly_populated(catalog) -> None:
+    """Llama 3.1 8B at TP2 on one DGX H100 capped at 500 W: the layout search timed its layouts at the rated clock
+    against the capped plan and called TP1 × PP2 18% faster (81,449 against 68,738 tokens/s; capped, it is 68,753),
+    and the capped server (another row id, every slot filled) was called a partly populated one standing in
+    ("fitted with 8 of its 8 GPU slots"). Every reader now times the phase on the same capped hardware."""
+    project = _training(dp=0)
+    phase = project.phases[0]
+    phase.workloads[0].parallel.tp, phase.workloads[0].global_batch = 2, 512
+    phase.hardware.accelerator_id, phase.hardware.nodes, phase.hardware.gpu_power_limit_w = "h100-sxm", 1, 500.0
+    est = estimate_plan(project, catalog).phases[0]
+    ids = {c.id for c in est.checks}
+    assert "hardware.server_partly_populated" not in ids and "scaling.better_layout" not in ids
+    planned, best = est.figures.number("train.tokens_per_s"), est.figures.number("scale.best_tokens_per_s")
+    assert planned <= best < 1.05 * planned
+    phase.hardware.gpu_power_limit_w = 0.0
+    uncapped = estimate_plan(project, catalog).phases[0].figures.number("scale.best_tokens_per_s")
+    assert best < 0.9 * uncapped  # the search's layouts are capped too
