@@ -219,7 +219,7 @@ def search_serving_binding(ctx: search_serving.Context, table: PointTable, row: 
 def memory_inputs_for(catalog: Catalog, phase: Phase, p: SearchPoint) -> Any:
     """The memory model's inputs at a searched configuration (for its memory-fit bar); None when not modelled."""
     from gpudesk.core.memory import MemoryInputs
-    from gpudesk.core.plan_workload import _memory_inputs
+    from gpudesk.core.plan_workload import memory_inputs
 
     w = phase.workloads[0]
     if p.kind in (*ITEM_SERVING_KINDS, "vision_train", "rendering_vdi"):
@@ -244,7 +244,7 @@ def memory_inputs_for(catalog: Catalog, phase: Phase, p: SearchPoint) -> Any:
                               ep=int(lay.get("ep", 1)), cp=int(lay.get("cp", 1)), zero_stage=int(lay.get("zero", 1)),
                               recompute=str(lay.get("recompute_name", "selective")))
     w2 = dataclasses.replace(w, parallel=par, micro_batch=int(lay.get("mb", w.micro_batch)), compute_dtype=p.compute_dtype)
-    return dataclasses.replace(_memory_inputs(model, w2, hw, lay.get("dp", 1), phase.hardware.gpus_per_node,
+    return dataclasses.replace(memory_inputs(model, w2, hw, lay.get("dp", 1), phase.hardware.gpus_per_node,
                                               hw.sources["memory"]), limits=False)
 
 

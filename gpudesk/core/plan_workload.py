@@ -147,7 +147,7 @@ def micro_batches_per_step(global_batch: float, micro_batch: float | np.ndarray,
     return np.asarray(global_batch / (micro_batch * np.maximum(np.asarray(dp, dtype=float), 1.0)))
 
 
-def _memory_inputs(model: rec.ModelArch, w: Workload, hw: HardwareArrays, dp: float | np.ndarray, gpn: int,
+def memory_inputs(model: rec.ModelArch, w: Workload, hw: HardwareArrays, dp: float | np.ndarray, gpn: int,
                    source: str, search: bool = True) -> MemoryInputs:
     p = w.parallel
     return MemoryInputs(
@@ -205,7 +205,7 @@ def size_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareA
         n_gpus = int(mp * p.dp)
         sized_by, formula = "fixed_layout", f"tp·pp·cp × dp = {mp} × {p.dp} (data-parallel degree set in the plan)"
     else:
-        mem = estimate_memory(_memory_inputs(model, w, rows, counts / mp, gpn, mem_source, layout_search))
+        mem = estimate_memory(memory_inputs(model, w, rows, counts / mp, gpn, mem_source, layout_search))
         sweep_days = np.asarray(sweep["train.time_to_train_days"], dtype=float)
         fits = np.asarray(mem["mem.fits"], dtype=float) > 0
         ok = fits & np.isfinite(sweep_days) & (sweep_days <= w.deadline_days)
@@ -225,8 +225,8 @@ def size_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareA
     figures = sweep.row(int(at[0]), counts.size) if at.size else \
         estimate_training(training_inputs(model, w, hw, float(n_gpus), calibration))
     figures.merge(mem.row(int(at[0]), counts.size) if mem is not None and at.size else
-                  estimate_memory(_memory_inputs(model, w, hw, n_gpus / mp, gpn, mem_source, layout_search)))
-    fits_with = fit_alternative(_memory_inputs(model, w, hw, n_gpus / mp, gpn, mem_source)) if layout_search and \
+                  estimate_memory(memory_inputs(model, w, hw, n_gpus / mp, gpn, mem_source, layout_search)))
+    fits_with = fit_alternative(memory_inputs(model, w, hw, n_gpus / mp, gpn, mem_source)) if layout_search and \
         figures.number("mem.fits") == 0 and not math.isfinite(figures.number("mem.min_gpus")) else None
     tokens_per_gpu = float(figures.value_at("train.tokens_per_s_per_gpu"))
     gpu_hours = float(figures.value_at("train.gpu_hours"))

@@ -15,7 +15,7 @@ every feasible tp × pp × cp × ep factorisation is one vectorised call.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -133,15 +133,24 @@ def _no_layout(counts: np.ndarray) -> FigureSet:
     return fs
 
 
-def best_layouts(work: Workload, hw: HardwareArrays, gpu_counts: Sequence[int], cp: int = 1) -> FigureSet:
-    """scale.best_* figures: the fastest fitting layout at each GPU count (``hw`` has one row)."""
+Chain = Callable[[HardwareArrays, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+                 tuple[FigureSet, FigureSet]]
+"""(rows, n, tp, pp, cp, ep) -> (memory, training) figures of each layout: a plan's own (core/plan_layout.py)."""
+
+
+def best_layouts(work: Workload, hw: HardwareArrays, gpu_counts: Sequence[int], cp: int = 1,
+                 chain: Chain | None = None) -> FigureSet:
+    """scale.best_* figures: the fastest fitting layout at each GPU count (``hw`` has one row). ``chain`` times the
+    layouts as a plan states its job (its stack, schedule, overlaps, recipe, optimizer …); without it,
+    :func:`training_chain` of ``work`` (the settings' defaults)."""
     counts = distinct(np.asarray(gpu_counts, dtype=np.float64))
     lay = enumerate_layouts(work.model, counts, float(hw.scaleup_domain[0]), work.global_batch,
                             work.micro_batch, cp)
     if lay["n"].size == 0:  # e.g. more data-parallel replicas than sequences in the global batch
         return _no_layout(counts)
     rows = hw.take(np.zeros(lay["n"].size, dtype=np.intp))
-    mem, train = training_chain(work, rows, lay["n"], lay["tp"], lay["pp"], lay["cp"], lay["ep"])
+    mem, train = (chain or (lambda *a: training_chain(work, *a)))(rows, lay["n"], lay["tp"], lay["pp"], lay["cp"],
+                                                                   lay["ep"])
     tps = np.where(np.asarray(mem["mem.fits"]) > 0.5, train["train.tokens_per_s"], -np.inf)
     tps = np.where(np.isfinite(tps), tps, -np.inf)
     pick = np.full(counts.size, -1, dtype=np.intp)

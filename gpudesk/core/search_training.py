@@ -24,7 +24,7 @@ from gpudesk.core.flat_keys import codes_shared
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.memory import estimate_memory
 from gpudesk.core.model_math import training_flops_per_token
-from gpudesk.core.plan_workload import _memory_inputs, micro_batches_per_step, training_inputs
+from gpudesk.core.plan_workload import memory_inputs, micro_batches_per_step, training_inputs
 from gpudesk.core.search_catalog import UnitCost
 from gpudesk.core.search_points import BIT, PointTable, bill_training, in_slices
 from gpudesk.core.training import estimate_training
@@ -162,7 +162,7 @@ def _memory(ctx: Context, hw_all: HardwareArrays,
         _, _, first_zero, _, first_mb = keys[0]
         w2 = _settings_workload(ctx.workload, lay, precision, first_zero, recompute, first_mb)
         inputs = dataclasses.replace(
-            _memory_inputs(ctx.model, w2, hw, dp, ctx.gpus_per_node, hw.sources["memory"]), limits=False,
+            memory_inputs(ctx.model, w2, hw, dp, ctx.gpus_per_node, hw.sources["memory"]), limits=False,
             zero_stage=zero, micro_batch=mb, micro_batches_per_step=micro_batches_per_step(w2.global_batch, mb, dp))
         with codes_shared():  # the layout columns coded once
             mem = estimate_memory(inputs)
