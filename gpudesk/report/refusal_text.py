@@ -54,6 +54,8 @@ def refusal_text(reason: Refusal | str, lang: str, field_name: FieldName | None 
         found = catalogue("figures", lang).get("bound_reason", {}).get(str(reason.values.get("text", "")))
         return fill_chinese(template(reason.key, lang), {"text": found}) if found else ""
     values = {name: _worded(name, value, lang, field_name) for name, value in reason.values.items()}
+    if reason.key == "field.range_unit" and not values["unit"]:  # a unit the language leaves unsaid (fraction)
+        return ""
     text = template(reason.key, lang, reason.values.get("count"))
     return _tidy(fill_chinese(text, values)) if lang == "zh" else text.format(**values)
 

@@ -336,3 +336,16 @@ def test_a_fields_bounds_read_as_the_reader_counts_never_as_plain_digits():
     assert "2,000,000,000,000,000 is above the maximum 1,000,000,000,000,000 (tokens); allowed 0 … " \
            "1,000,000,000,000,000" in en, en
     assert not re.search(r"\d{5}|e\+|currency", zh), zh  # no ungrouped digits, no exponent, no unit code
+
+
+def test_a_bound_whose_unit_chinese_leaves_unsaid_has_no_empty_brackets():
+    """A serving memory share of 1.2 was refused as '1.2 高于最大值 0.99（）': the unit 'fraction' reads as nothing in
+    Chinese and its brackets stayed, empty. English keeps '(fraction)'."""
+    from gpudesk.report.refusal_text import problem_lines
+
+    plan = _plan(phases=[{"workloads": [{"kind": "llm_inference", "serving_memory_fraction": 1.2}]}])
+    with pytest.raises(ProjectValidationError) as caught:
+        loads_project(json.dumps(plan).encode())
+    zh, en = (" / ".join(problem_lines(caught.value, lang)) for lang in ("zh", "en"))
+    assert "1.2 高于最大值 0.99；允许 0.05 … 0.99" in zh and "（）" not in zh, zh
+    assert "1.2 is above the maximum 0.99 (fraction)" in en, en
