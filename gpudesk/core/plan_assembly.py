@@ -34,7 +34,7 @@ from gpudesk.project.model import Phase, Workload
 from gpudesk.refusals import refusal
 from gpudesk.vocabulary.delivery import DELIVERY_MODE
 from gpudesk.vocabulary.serving import PERCENTILE
-from gpudesk.vocabulary.training import LOW_PRECISION_RECIPE
+from gpudesk.vocabulary.training import LOW_PRECISION_RECIPE, PIPELINE_SCHEDULE
 
 
 def workload_for(catalog: Catalog, phase: Phase, w: Workload, r: ResolvedPhase, where: str,
@@ -281,10 +281,41 @@ def _recipe_fit(phase: Phase, r: ResolvedPhase) -> list[Check]:
     return checks
 
 
+def _schedule_fit(phase: Phase) -> list[Check]:
+    """Say when a pipelined training workload's schedule and virtual stages disagree: the interleaved schedule with one
+    chunk per stage is 1F1B; virtual stages under another schedule take none of the interleaved bubble, while the
+    activation memory and the traffic between stages are counted for their chunks (core/memory.py,
+    core/training_comm.py read the virtual stages whatever the schedule)."""
+    checks: list[Check] = []
+    for i, w in enumerate(phase.workloads):
+        p = w.parallel
+        if w.kind not in TRAIN_KINDS or p.pp <= 1:
+            continue
+        named = PIPELINE_SCHEDULE.name_of(p.pipeline_schedule, "en")
+        numbers = {"workload": float(i + 1), "schedule": p.pipeline_schedule, "virtual": float(p.virtual_stages),
+                   "pp": float(p.pp)}
+        if p.pipeline_schedule == "interleaved" and p.virtual_stages <= 1:
+            checks.append(Check(
+                "train.schedule_one_chunk", "warning", "gpu", "Interleaved schedule with one chunk per stage",
+                f"Workload {i + 1}: the interleaved schedule runs one chunk per pipeline stage here (virtual stages 1), "
+                "which is plain 1F1B: the bubble is taken as 1F1B's, (p − 1)/m.",
+                "Set the virtual stages per pipeline stage the run uses (an interleaved run uses 2 or more), or "
+                "choose 1F1B.", ("train.bubble_fraction",), numbers))
+        elif p.pipeline_schedule != "interleaved" and p.virtual_stages > 1:
+            checks.append(Check(
+                "train.virtual_stages_unread", "warning", "gpu", "Virtual stages without the interleaved schedule",
+                f"Workload {i + 1}: {p.virtual_stages} virtual stages per pipeline stage belong to the interleaved "
+                f"schedule, but the plan's schedule is {named}: its bubble is taken without them, "
+                f"while the activation memory and the traffic between stages are counted for {p.virtual_stages} "
+                "chunks per stage.",
+                "Choose the interleaved schedule, or set virtual stages to 1.", ("train.bubble_fraction",), numbers))
+    return checks
+
+
 def phase_checks(phase: Phase, r: ResolvedPhase, figures: FigureSet, results: list[WorkloadResult],
                  infra_checks: list[Check], candidates: list[Candidate]) -> list[Check]:
     checks = [c for result in results for c in result.checks] + _server_fit(r) + _offer_checks(phase, r)
-    checks += _power_limit_fit(phase, r) + _recipe_fit(phase, r) + unread_serving_inputs(
+    checks += _power_limit_fit(phase, r) + _recipe_fit(phase, r) + _schedule_fit(phase) + unread_serving_inputs(
         phase, figures, r.accelerator.name, r.accelerator.vendor)
     checks += _workload_checks(phase, figures, results, r) + list(infra_checks)
     checks += plan_pitfalls(phase, r, figures, results, candidates)

@@ -32,7 +32,7 @@ from gpudesk.vocabulary.precision import PRECISION
 from gpudesk.vocabulary.serving import ENGINE_RELEASE, PERCENTILE, SERVING_BATCHING
 from gpudesk.vocabulary.sizing import BINDING, BOTTLENECK
 from gpudesk.vocabulary.terms import Vocabulary
-from gpudesk.vocabulary.training import LOW_PRECISION_RECIPE
+from gpudesk.vocabulary.training import LOW_PRECISION_RECIPE, PIPELINE_SCHEDULE
 from gpudesk.vocabulary.workloads import WORKLOAD_KIND
 
 MODE_KEYS = ("mode", "cheapest_allowed")
@@ -87,6 +87,7 @@ def code_names(lang: str) -> dict[str, dict[str, str]]:
     markets = {term.code: term.name(lang) for term in MARKET}
     precisions = {t.code: t.name(lang) for t in PRECISION}
     return {**tables, "recipe": {t.code: t.name(lang) for t in LOW_PRECISION_RECIPE}, "compute": precisions,
+            "schedule": {t.code: t.name(lang) for t in PIPELINE_SCHEDULE},
             "batching": {t.code: t.name(lang) for t in SERVING_BATCHING},
             "release": {t.code: t.name(lang) for t in ENGINE_RELEASE},
             "wants": precisions, "limit": {t.code: t.name(lang) for t in BOTTLENECK}, "binding": {t.code: t.name(lang) for t in BINDING}, **{key: modes for key in MODE_KEYS},

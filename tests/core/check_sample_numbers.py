@@ -105,6 +105,8 @@ SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
                                   "per_step": 3.0},
     "train.recipe_precision_mismatch": {"workload": 1.0, "recipe": "nvfp4", "compute": "fp8", "wants": "fp4",
                                         "accelerator": "NVIDIA B200 SXM 180GB"},
+    "train.schedule_one_chunk": {"workload": 1.0, "schedule": "interleaved", "virtual": 1.0, "pp": 4.0},
+    "train.virtual_stages_unread": {"workload": 1.0, "schedule": "1f1b", "virtual": 4.0, "pp": 4.0},
     "train.recipe_unsupported_part": {"workload": 1.0, "recipe": "mxfp8", "compute": "fp8", "wants": "fp8",
                                       "accelerator": "NVIDIA H100 SXM 80GB"},
     "net.nic_unknown": {"nodes": 2},

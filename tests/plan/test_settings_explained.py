@@ -127,3 +127,27 @@ def test_a_recipe_the_precision_or_the_part_cannot_run_is_named(catalog, acceler
     assert [c.id for c in found] == ([expected] if expected else [])
     for check in found:
         assert check.severity == "warning" and check.step == "gpu" and check.numbers["recipe"] == recipe
+
+
+@pytest.mark.parametrize(("schedule", "virtual", "expected"), [
+    ("interleaved", 1, "train.schedule_one_chunk"),  # one chunk per stage: plain 1F1B, silently
+    ("1f1b", 4, "train.virtual_stages_unread"),  # v read by memory and traffic, not by the bubble
+    ("zero_bubble", 2, "train.virtual_stages_unread"),
+    ("interleaved", 2, None), ("1f1b", 1, None), ("dualpipe", 1, None),
+])
+def test_a_schedule_and_virtual_stages_that_disagree_are_named(catalog, schedule, virtual, expected) -> None:
+    """Before: 'interleaved' with one virtual stage was estimated as 1F1B without a word, and 4 virtual stages under
+    1F1B charged their activation memory and stage-to-stage traffic but took none of the interleaved bubble."""
+    from gpudesk.report.check_text import localise
+
+    project = _fp8_training()
+    p = project.phases[0].workloads[0].parallel
+    p.pipeline_schedule, p.virtual_stages = schedule, virtual
+    found = [c for c in estimate_plan(project, catalog).phases[0].checks
+             if c.id in ("train.schedule_one_chunk", "train.virtual_stages_unread")]
+    assert [c.id for c in found] == ([expected] if expected else [])
+    for check in found:
+        assert check.severity == "warning" and check.step == "gpu" and check.numbers["virtual"] == virtual
+        _title, message, _fix = localise(check, "zh")
+        assert ("1F1B" if schedule == "1f1b" else "交错" if schedule == "interleaved" else "零气泡") in message, message
+        assert not any(code in message for code in ("zero_bubble", "1f1b", "interleaved")), message
