@@ -143,7 +143,7 @@ def pricing_check(phase: Phase, r: ResolvedPhase, ledger: CostLedger) -> list[Ch
     if servers is None or servers.priced or phase.costs.gpu_price_override > 0:
         return []
     return [Check(
-        "cost.hardware_unpriced", "warning", "tco", "The hardware has no price: capex and TCO leave the servers out",
+        "cost.hardware_unpriced", "warning", "tco", "The hardware is awaiting a quote: capex and TCO leave the servers out",
         f"Neither {r.server.name} nor {r.accelerator.name} has a price in the catalog, so the phase's capex, TCO "
         "and cost comparison leave the servers out until a quote is entered.",
         "Enter the vendor's quote per accelerator in step 7 (GPU price override), or add the server's price with its "

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from gpudesk.vocabulary.counts import counted
 from gpudesk.vocabulary.terms import Term, Vocabulary
 
 
@@ -75,7 +76,7 @@ class Explanation:
     def to_text(self) -> str:
         shown = f"{format_value(self.value)} {self.unit}".rstrip()
         if self.awaiting:
-            shown += f" + {len(self.awaiting)} cost line(s) awaiting a quote"
+            shown += f" + {counted(len(self.awaiting), 'cost line')} awaiting a quote"
         lines = [f"{self.label} = {shown}"]
         if self.series:  # "value" is month 1: every month, and whether they are a running total
             months = ", ".join(format_value(v) for v in self.series)
@@ -88,7 +89,7 @@ class Explanation:
             unit = f" {q.unit}" if q.unit else ""
             lines.append(f"  {q.key} ({q.label}) = {format_value(q.value)}{unit}  [{q.source}]")
         if self.awaiting:
-            lines.append(f"  leaves out {len(self.awaiting)} cost line(s) awaiting a quote: {'; '.join(self.awaiting)}")
+            lines.append(f"  leaves out {counted(len(self.awaiting), 'cost line')} awaiting a quote: {'; '.join(self.awaiting)}")
         if self.note:
             lines.append(f"  note: {self.note}")
         return "\n".join(lines)

@@ -12,6 +12,7 @@ from gpudesk.core import constants as C
 from gpudesk.core.cost_ledger import CostLedger, LedgerLine, per_year
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.sized_configuration import SizedConfiguration
+from gpudesk.vocabulary.counts import counted
 from gpudesk.vocabulary.delivery import owns_hardware
 
 # rented capacity is paid while the phase runs (CostLedger.total_over_years): no rent after the phase ends
@@ -19,10 +20,10 @@ RENTED_TOTAL = "rented: the spend of the phase's months (a reservation: its whol
 
 
 def _lines_text(ledger: CostLedger, what: str, period: str | None = None) -> str:
-    """``"cost ledger: one-time lines; 2 unpriced line(s) left out"`` (the lines themselves are the BOM)."""
+    """``"cost ledger: one-time lines; 2 lines awaiting a quote left out"`` (the lines themselves are the BOM)."""
     lines = [line for line in ledger.lines if period is None or line.period == period]
     unpriced = [line for line in lines if not line.priced and line.status != "carried"]
-    return f"cost ledger: {what}" + (f"; {len(unpriced)} unpriced line(s) left out" if unpriced else "")
+    return f"cost ledger: {what}" + (f"; {counted(len(unpriced), 'line')} awaiting a quote left out" if unpriced else "")
 
 
 OPEX_LINES = ("tco.rent_per_year", "tco.cpu_vms_per_year", "tco.energy_per_year", "tco.maintenance_per_year",
@@ -105,8 +106,8 @@ def ledger_figures(ledger: CostLedger, config: SizedConfiguration, figures: Figu
                    busy_fraction: float) -> FigureSet:
     fs = FigureSet()
     cur = ledger.currency
-    fs.input("tco.unpriced_lines", float(len(ledger.unpriced)), "lines", "cost lines without a price",
-             ("lines without a price: " + " · ".join(line.item for line in ledger.unpriced)) if ledger.unpriced
+    fs.input("tco.unpriced_lines", float(len(ledger.unpriced)), "lines", "cost lines awaiting a quote",
+             ("lines awaiting a quote: " + " · ".join(line.item for line in ledger.unpriced)) if ledger.unpriced
              else "every line is priced")
     everything = ledger.awaiting()
     fs.input("tco.capex", ledger.capex, cur, "capex of this phase",

@@ -11,6 +11,7 @@ in English (the Chinese wording of every check id is in the text catalogue resou
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import numpy as np
@@ -21,6 +22,7 @@ from gpudesk.core.checks import Check
 from gpudesk.core.constants.infrastructure import PCIE_X16_GBS_BY_GEN
 from gpudesk.core.digits import percent_text
 from gpudesk.core.hardware_sources import scaleup_bandwidth_unknown
+from gpudesk.vocabulary.counts import counted
 
 BOTTLENECK_IDS = (
     "host.cpu_starves_gpus", "host.ram_short", "host.pcie_lanes_short", "host.nic_pcie_bottleneck",
@@ -137,20 +139,25 @@ def scaling_path_pitfall(
 ) -> list[Check]:
     """The fabric, or an owned facility's powered racks, cannot take the growth the plan expects.
 
-    ``owned`` False: a provider hosts the hardware, so only the fabric is the plan's to reserve.
+    ``owned`` False: a provider hosts the hardware, so only the fabric is the plan's to reserve. ``headroom_nodes``
+    NaN: the fabric's room is unknown (no scale-out NIC known, net.headroom_nodes unknown): it is said so, never
+    read as the growth, and the check fires only where the power is short.
     """
-    if headroom_nodes >= growth_nodes and (not owned or rack_headroom_kw >= growth_kw):
+    fabric_known = math.isfinite(headroom_nodes)
+    if not (fabric_known and headroom_nodes < growth_nodes) and not (owned and rack_headroom_kw < growth_kw):
         return []
     power = f"the racks already powered have {rack_headroom_kw:,.0f} kW spare" if owned else \
         "the provider supplies the power"
+    fabric = f"the fabric takes {counted(round(headroom_nodes), 'more node')}" if fabric_known else \
+        "how many more nodes the fabric takes is unknown"
     return [Check(
         "pitfall.no_scaling_path", "warning", "network", "No path to scale out",
-        f"The plan expects {growth_nodes:.0f} more nodes ({growth_kw:,.0f} kW); the fabric takes {headroom_nodes:.0f} "
-        f"more nodes and {power}.",
+        f"The plan expects {counted(round(growth_nodes), 'more node')} ({growth_kw:,.0f} kW); {fabric} and {power}.",
         "Reserve spine ports and facility power for the growth now; adding network and power later is slower and dearer.",
         ("net.headroom_nodes",),
-        {"headroom_nodes": headroom_nodes, "growth_nodes": growth_nodes, "rack_headroom_kw": rack_headroom_kw,
-         "growth_kw": growth_kw, "power": "owned" if owned else "provider"},
+        {"headroom_nodes": headroom_nodes if fabric_known else None, "growth_nodes": growth_nodes,
+         "rack_headroom_kw": rack_headroom_kw, "growth_kw": growth_kw, "power": "owned" if owned else "provider",
+         "fabric": "known" if fabric_known else "unknown"},
     )]
 
 
@@ -162,7 +169,7 @@ def bottleneck_pitfall(checks: Sequence[Check]) -> list[Check]:
     ids = ", ".join(c.id for c in found)
     return [Check(
         "pitfall.bottlenecks", "warning", "host", "GPUs would wait on CPU, IO or network",
-        f"{len(found)} bottleneck(s) found ({ids}); the GPUs cost the same while they wait, so the job takes longer and "
+        f"{counted(len(found), 'bottleneck', 'bottlenecks')} found ({ids}); the GPUs cost the same while they wait, so the job takes longer and "
         "costs more.",
         "Resolve each listed check before buying more GPUs.",
         tuple(f for c in found for f in c.figures), {"count": len(found), "ids": ids},

@@ -177,7 +177,7 @@ def _offer_checks(phase: Phase, r: ResolvedPhase) -> list[Check]:
     if not r.chosen_offer_has_no_gpus:
         return []
     agents = any(w.kind == "agent_hosting" for w in phase.workloads)
-    gpu_offer = f"{r.offer.provider} {r.offer.instance}" if r.offer is not None else "no offer (unpriced)"
+    gpu_offer = f"{r.offer.provider} {r.offer.instance}" if r.offer is not None else "no offer (awaiting a quote)"
     chosen = r.chosen_offer_name or phase.delivery.cloud_offer_id  # the catalog's name, not the row id
     return [Check(
         "delivery.cpu_offer_prices_no_gpus", "info" if agents else "warning", "delivery", "A CPU-only offer cannot price GPUs",

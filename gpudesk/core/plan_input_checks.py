@@ -27,6 +27,7 @@ from gpudesk.core.plan_resolve import ResolvedPhase
 from gpudesk.project.assumed import Essential, assumed
 from gpudesk.project.model import Calibration, Phase, Workload
 from gpudesk.value_description import format_number
+from gpudesk.vocabulary.counts import counted
 from gpudesk.vocabulary.serving import (
     ADP_BALANCE_BATCHING_WAIT_ITERS,
     ADP_BALANCE_TIMEOUT_ITERS,
@@ -94,7 +95,7 @@ def assumed_inputs(phase: Phase, model_name: RowName = str) -> tuple[list[Assump
         return [], []
     check = Check(
         "plan.assumed_inputs", "warning", "task", "Inputs left at gpudesk's defaults",
-        f"The plan does not set {count} essential input(s), so gpudesk's defaults stand in for them: "
+        f"The plan does not set {counted(count, 'essential input')}, so gpudesk's defaults stand in for them: "
         + " | ".join(lines) + ".",
         "Enter these inputs in step 1, or keep each default explicitly; until then the "
         "results describe a workload nobody specified.",
@@ -111,7 +112,7 @@ def calibration_checks(calibration: Calibration) -> list[Check]:
     known = ", ".join([f"{k}.<family>" for k in PER_FAMILY] + list(GLOBAL))
     return [Check(
         "calibration.unknown_constant", "warning", "tco", "Calibration scales left out",
-        f"{len(ignored)} fitted scale(s) in the plan's calibration cannot apply and were left out: "
+        f"{counted(len(ignored), 'fitted scale')} in the plan's calibration cannot apply and were left out: "
         f"{'; '.join(ignored[:10])}. Calibratable constants are {known}, with scales above 0.",
         "Fit the calibration again from the pilot logs (Tools → Calibrate), or remove these entries.",
         numbers={"count": len(ignored), "ignored": "; ".join(ignored[:10]), "known": known},

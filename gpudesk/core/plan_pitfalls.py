@@ -155,7 +155,7 @@ def _scaling_path(phase: Phase, r: ResolvedPhase, figures: FigureSet, results: l
     if phase.network.fabric == "none":
         headroom = 0.0 if nodes + growth_nodes > 1 else growth_nodes
     else:
-        headroom = figures.number("net.headroom_nodes", growth_nodes)
+        headroom = figures.number("net.headroom_nodes")  # NaN when unknown: the check says so
     server_kw = figures.number("power.server_max_kw")
     growth_kw = growth_nodes * server_kw if math.isfinite(server_kw) else 0.0
     owned = owns_facility(phase.delivery.mode) and math.isfinite(server_kw)

@@ -96,7 +96,7 @@ def tco_figures(inp: TcoInputs) -> FigureSet:
     quoted = inp.installation_per_server >= 0
     inst_rate = fs.input("tco.installation_per_server", inp.installation_per_server if quoted else float("nan"),
                          f"{cur}/server", "installation and commissioning per server bought",
-                         "user input (installation_per_server)" if quoted else "not quoted yet")
+                         "user input (installation_per_server)" if quoted else "awaiting a quote")
     inst = fs.add("tco.installation_capex", new * inst_rate, cur, "installation and commissioning",
                   "servers_new × installation_per_server", ["tco.servers_new", "tco.installation_per_server"],
                   note="" if quoted else "awaiting a quote: left out of the capex")

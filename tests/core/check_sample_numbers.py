@@ -68,7 +68,7 @@ SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
                                       "pcie_gbs": 31.0},
     "pitfall.no_utilisation_plan": {"utilisation": 0.28, "break_even": 0.45, "mode": "private", "cost_ratio": 2.1},
     "pitfall.no_scaling_path": {"headroom_nodes": 4.0, "growth_nodes": 16.0, "rack_headroom_kw": 40.0,
-                                "growth_kw": 163.2, "power": "owned"},
+                                "growth_kw": 163.2, "power": "owned", "fabric": "known"},
     "pitfall.no_fabric_for_nodes": {"nodes": 16, "gpus_per_node": 8, "assumed": "frontend", "frontend": "2 × 400 Gb/s"},
     "pitfall.latency_target_unreachable": {"ttft_ms": 1840.0, "target_ms": 500.0, "which": "P50"},
     "pitfall.tpot_target_unreachable": {"step_ms": 7.9, "target_ms": 1.0},

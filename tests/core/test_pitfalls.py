@@ -59,3 +59,22 @@ def test_every_infrastructure_check_has_chinese_text():
     ids |= set(re.findall(r'"(pitfall\.[a-z_]+)", "warning"', (core / "pitfalls.py").read_text()))
     assert len(ids) >= 20
     assert ids <= set(check_templates("zh"))
+
+
+def test_an_unknown_fabric_headroom_is_said_unknown_not_read_as_the_growth():
+    """The gov sample's risk read 'the fabric takes 2 more nodes' while step 5 showed the fabric's headroom as
+    unknown (no scale-out NIC known): the check substituted the growth for the unknown headroom. It now says the
+    headroom is unknown, fires only where the power is short, and carries no NaN into the JSON."""
+    import json
+    import math
+
+    from gpudesk.report.check_text import localise
+
+    assert scaling_path_pitfall(math.nan, 2, 50, 12) == []  # power suffices; the fabric's room is its own check
+    [check] = scaling_path_pitfall(math.nan, 2, 0, 12)
+    assert "how many more nodes the fabric takes is unknown" in check.message and "takes 2 more" not in check.message
+    assert check.numbers["headroom_nodes"] is None and check.numbers["fabric"] == "unknown"
+    json.dumps(check.to_dict(), allow_nan=False)
+    assert "网络还能接入多少节点未知" in localise(check, "zh")[1]
+    [known] = scaling_path_pitfall(1, 2, 50, 12)
+    assert "the fabric takes 1 more node and" in known.message and "网络还能接入 1 个节点" in localise(known, "zh")[1]

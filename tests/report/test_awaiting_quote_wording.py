@@ -22,12 +22,7 @@ OTHER_EN = re.compile(r"(?<!{)\bunpriced\b|quote needed|not quoted|no price\b(?!
                       r"price on request|have no price|has no price yet", re.IGNORECASE)
 """English spellings of the concept other than its name ("the catalog has no price for this server" says why a line
 is estimated, a different thing)."""
-FROM_THE_CORE = {
-    "no offer (unpriced)": "core/plan_assembly.py's words (the core is outside this change; reported to the lead)",
-    "not quoted yet": "core/tco.py's source of an unquoted installation line (the core is outside this change)",
-    "{0} unpriced line(s) left out": "core/ledger_figures.py's source of a total (the core is outside this change)",
-    "lines without a price: {items}": "core/ledger_figures.py's source of the unpriced lines (outside this change)",
-}
+FROM_THE_CORE: dict[str, str] = {}
 """English keys of a Chinese catalogue whose English is written in gpudesk/core (each says why it stays)."""
 
 
