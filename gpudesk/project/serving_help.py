@@ -49,8 +49,9 @@ DECODE_POOL = (
 )
 SCENARIO = (
     "MLPerf-style load: server = requests arrive at the peak rate and TTFT/TPOT targets bind; offline = batch "
-    "work at the average rate, throughput only (no latency target); interactive = the TPOT target binds "
-    "every sequence as well as TTFT"
+    "work at the average rate, throughput only (no latency target); interactive = as server, and the median TTFT target "
+    "must hold at the latency percentile too (every user's first token within it, as MLPerf's interactive scenario "
+    "holds a tighter first-token limit at its percentile)"
 )
 ADP_BALANCE = (
     "the engine holds new prompts until every attention data-parallel group has one, then releases them together "

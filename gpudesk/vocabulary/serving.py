@@ -17,8 +17,8 @@ SERVING_BATCHING: Vocabulary[Term] = Vocabulary("serving batching mode", (
 SERVING_SCENARIO: Vocabulary[Term] = Vocabulary("serving scenario", (
     Term("server", "Server: requests arrive over time, TTFT/TPOT targets", "在线服务：请求陆续到达，满足 TTFT/TPOT 目标"),
     Term("offline", "Offline: batch jobs, throughput only", "离线批处理：只看吞吐"),
-    Term("interactive", "Interactive: per-user speed (TPOT) and TTFT targets both binding",
-         "交互式：逐用户速度（TPOT）与首字延迟同时约束"),
+    Term("interactive", "Interactive: the median TTFT target met at the latency percentile",
+         "交互式：首字延迟中位数目标在时延分位上也须满足"),
 ))
 
 

@@ -151,3 +151,28 @@ def test_a_schedule_and_virtual_stages_that_disagree_are_named(catalog, schedule
         _title, message, _fix = localise(check, "zh")
         assert ("1F1B" if schedule == "1f1b" else "交错" if schedule == "interleaved" else "零气泡") in message, message
         assert not any(code in message for code in ("zero_bubble", "1f1b", "interleaved")), message
+
+
+def test_the_interactive_scenario_says_what_the_estimate_does(catalog) -> None:
+    """The interactive scenario holds the median (P50) first-token target at the latency percentile; its name and help
+    said 'the TPOT target binds every sequence as well as TTFT', which the server scenario does too and the estimate
+    does nothing more of (same TPOT target, same batch)."""
+    from gpudesk.project.model import Workload
+    from gpudesk.report.display_text import display_text
+    from gpudesk.vocabulary.serving import SERVING_SCENARIO
+
+    figures = {}
+    for scenario in ("server", "interactive"):
+        project = _fp8_serving()
+        w = project.phases[0].workloads[0]
+        w.serving_scenario, w.ttft_p50_ms, w.ttft_ms = scenario, 800.0, 3000.0
+        figures[scenario] = estimate_plan(project, catalog).phases[0].figures
+    assert figures["server"].number("infer.in.ttft_tail_target_s") == pytest.approx(3.0)
+    assert figures["interactive"].number("infer.in.ttft_tail_target_s") == pytest.approx(0.8)
+    assert figures["interactive"].number("infer.in.tpot_target_s") == figures["server"].number("infer.in.tpot_target_s")
+    help_en = Workload.__dataclass_fields__["serving_scenario"].metadata["help"]
+    assert "median TTFT target" in help_en and "binds every sequence" not in help_en
+    assert "中位数" in display_text("zh").field_help(help_en)
+    assert "中位数" in display_text("zh").choice("serving_scenario", "interactive")
+    assert "median TTFT" in SERVING_SCENARIO.name_of("interactive", "en")
+    assert "中位数" in SERVING_SCENARIO.name_of("interactive", "zh")
