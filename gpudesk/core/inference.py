@@ -252,6 +252,8 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
     fs.add("infer.ttft_unloaded_s", ttft0, "s", "TTFT without queueing", "prefill(I) + one iteration",
            ["infer.prefill_s", "infer.tpot_s"])
     service = (tpot if disagg else ttft0) + out * tpot  # a decode instance holds a slot from the first token on
+    if run is not None:  # static: a request holds its slot until the batch's longest output ends, C requests a batch
+        service = run[0] * np.ones_like(service)
     rps_cap = c1 / service if run is None else c1 / run[0]  # static: C requests a batch
     fs.add("infer.requests_per_s", np.where(valid, rps_cap, np.where(supported, 0.0, np.nan)), "requests/s",
            "request capacity per replica", ("C / ((O + 1) · TPOT): disaggregated, a decode replica" if disagg else

@@ -56,3 +56,26 @@ def test_a_static_batch_lasts_its_longest_output_and_counts_its_real_tokens() ->
     assert np.allclose(np.asarray(fs["infer.requests_per_s"], dtype=float) * 256.0, tokens)
     assert np.allclose(np.asarray(fixed["infer.requests_per_s"], dtype=float) * 256.0, fixed["infer.tokens_per_s"])
     assert "O_max" in fs.formula("infer.tokens_per_s")
+
+
+def test_a_static_replica_is_never_sized_to_serve_more_than_its_batches_carry() -> None:
+    """Static batching queued each request as if it held its slot only for its own prefill and output (as in-flight
+    batching does), so a replica took 16.3 requests/s where its batches carry 7.2 (C / (prefill(C·I) + O_max ·
+    decode)): Llama 3.1 70B FP8 TP4 on H200 at 69 requests/s was sized at 20 GPUs static against 40 continuous.
+    A request now holds its slot until its batch's longest output ends."""
+    from gpudesk.catalog.store import Catalog
+    from gpudesk.project.model import Project
+    from gpudesk.results.pipeline import estimate_plan
+
+    gpus = {}
+    for batching in ("continuous", "static"):
+        project = Project()
+        w = project.phases[0].workloads[0]
+        w.kind, w.model_id, w.parallel.tp, w.batching = "llm_inference", "llama-3.1-70b", 4, batching
+        w.compute_dtype = w.weight_dtype = w.kv_dtype = "fp8"
+        w.prompt_tokens, w.output_tokens, w.requests_per_day = 2048, 512, 2e6
+        project.phases[0].hardware.accelerator_id = "h200-sxm"
+        f = estimate_plan(project, Catalog.open(), layout=False).phases[0].figures
+        assert f.number("infer.max_rate_per_replica") <= f.number("infer.requests_per_s")
+        gpus[batching] = f.number("infer.gpus_needed")
+    assert gpus["static"] >= gpus["continuous"], gpus
