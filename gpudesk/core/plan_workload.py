@@ -200,7 +200,7 @@ def size_training(model: rec.ModelArch, w: Workload, phase: Phase, hw: HardwareA
         if p.dp and p.dp * mp != total:
             raise PlanInputError(refusal("input.dp_mismatch", field=f"{where}.parallel.dp", dp=p.dp, mp=mp,
                                          used=p.dp * mp, total=total, nodes=phase.hardware.nodes, per_node=gpn,
-                                         fits=total // mp))
+                                         fits=total // mp, count=p.dp * mp))
     elif p.dp:  # the plan states the data-parallel degree: the job is tp·pp·cp·dp GPUs
         n_gpus = int(mp * p.dp)
         sized_by, formula = "fixed_layout", f"tp·pp·cp × dp = {mp} × {p.dp} (data-parallel degree set in the plan)"

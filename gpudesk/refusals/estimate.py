@@ -36,15 +36,17 @@ ESTIMATE_REFUSALS: dict[str, str] = {
                             "or clear the field",
     "input.server_other_accelerator": "{field}: {server} holds {holds}, not the chosen accelerator {accelerator}; "
                                       "pick a matching server or clear the field",
-    "input.layout_not_dividing": "{field}: tp×pp×cp = {mp} does not divide the {total} GPUs of {nodes} nodes × "
-                                 "{per_node}; change the layout or the node count",
+    "input.layout_not_dividing": "{field}: tp×pp×cp = {mp} does not divide the phase's {total} GPUs ({nodes} × "
+                                 "{per_node} GPUs per node); change the layout or the node count",
     "input.dp_mismatch": "{field}: dp = {dp} with tp×pp×cp = {mp} uses {used} GPUs, but the phase has {total} "
-                         "({nodes} nodes × {per_node}); set dp to {fits} or 0 (derived)",
+                         "({nodes} × {per_node} GPUs per node); set dp to {fits} or 0 (derived)",
+    "input.dp_mismatch_one": "{field}: dp = {dp} with tp×pp×cp = {mp} uses 1 GPU, but the phase has {total} "
+                             "({nodes} × {per_node} GPUs per node); set dp to {fits} or 0 (derived)",
     "input.replica_exceeds_phase": "{field}: one replica of this layout needs {per_replica} GPUs (tensor or expert "
                                    "× pipeline parallel), but the phase's nodes × GPUs per node give {total} "
                                    "({nodes} × {per_node}); set more nodes or GPUs per node, or a smaller layout",
-    "input.vision_dp_mismatch": "{field}: dp = {dp} GPUs, but the phase has {total} ({nodes} nodes × {per_node}); "
-                                "set dp to {total} or 0 (derived)",
+    "input.vision_dp_mismatch": "{field}: dp = {dp} GPUs, but the phase has {total} ({nodes} × {per_node} GPUs per "
+                                "node); set dp to {total} or 0 (derived)",
     "input.pools_exceed_phase": "{field}: a disaggregated deployment needs at least one prefill instance ({prefill} "
                                 "GPUs) and one decode instance ({decode} GPUs), but the phase has {total}; set more "
                                 "nodes or GPUs per node, or a smaller tensor parallel for either instance",

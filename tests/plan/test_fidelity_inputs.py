@@ -245,3 +245,12 @@ def test_a_data_parallel_degree_that_splits_the_global_batch_unevenly_is_named(c
     assert check.numbers["micro_batches"] == pytest.approx(1024 / 3) and check.numbers["per_step"] == 3
     assert "1,024" in check.message and "341" in check.message and "a multiple of 3" in check.fix
     assert not warned(4)
+
+
+@pytest.mark.parametrize(("dp", "words"), [(2, "uses 2 GPUs, but the phase has 8 (1 × 8 GPUs per node)"),
+                                           (1, "uses 1 GPU, but the phase has 8 (1 × 8 GPUs per node)")])
+def test_a_dp_refusal_counts_its_nodes_and_gpus_in_english(catalog, dp, words) -> None:
+    """It read 'but the phase has 8 (1 nodes × 8)', and 'uses 1 GPUs' for dp = 1."""
+    with pytest.raises(PlanInputError) as raised:
+        estimate_plan(_training(dp=dp, nodes=1), catalog)
+    assert words in str(raised.value) and "1 nodes" not in str(raised.value), str(raised.value)
