@@ -131,8 +131,9 @@ def search_steps(catalog: Catalog, phase: Phase, r: ResolvedPhase, rate: float |
                 else gpn for u in units]
     links = [_scaleout(catalog, phase, u, n) for u, n in zip(units, per_node, strict=True)]
     hw = instance_domain(HardwareArrays.from_accelerators([u.accelerator for u in units], [g for g, _ in links],
-                                                          [k for _, k in links], per_node),
-                         [u.instance is not None for u in units])
+                                                          [k for _, k in links], per_node,
+                                                          power_limit_w=phase.hardware.gpu_power_limit_w),
+                         [u.instance is not None for u in units])  # capped as the plan's GPUs and servers are
     bits = min_bits(w, family)
     if family == "serving":
         assert model is not None

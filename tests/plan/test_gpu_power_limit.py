@@ -74,3 +74,22 @@ def test_a_capped_plan_is_compared_with_capped_layouts_and_not_called_partly_pop
     phase.hardware.gpu_power_limit_w = 0.0
     uncapped = estimate_plan(project, catalog).phases[0].figures.number("scale.best_tokens_per_s")
     assert best < 0.9 * uncapped  # the search's layouts are capped too
+
+
+def test_the_configuration_search_times_its_candidates_capped(catalog) -> None:
+    """The search capped its candidates' servers' power at the plan's limit but timed their GPUs at the rated clock:
+    with H100s capped at 500 W, the searched TP1 × DP2 alternative on 2 H100 still read 7.77 days (uncapped), beside
+    the plan's own capped row. Capped, it takes longer (9.15 days)."""
+    def days(limit: float) -> dict[tuple[int, str], float]:
+        project = _training(dp=0)
+        phase = project.phases[0]
+        phase.workloads[0].parallel.tp, phase.workloads[0].global_batch = 2, 512
+        phase.workloads[0].train_tokens = 1e10
+        phase.hardware.accelerator_id, phase.hardware.nodes, phase.hardware.gpu_power_limit_w = "h100-sxm", 1, limit
+        found = estimate_plan(project, catalog, search=True).phases[0].candidates
+        return {(c.gpus, c.layout): c.time_or_throughput for c in found if c.accelerator_id == "h100-sxm"}
+
+    capped, rated = days(500.0), days(0.0)
+    shared = [key for key in capped if key in rated and key[0] != 8]  # the searched rows, not the plan's own
+    assert shared, (capped, rated)
+    assert all(capped[key] > 1.1 * rated[key] for key in shared), (capped, rated)
