@@ -137,6 +137,17 @@ class ChineseTexts:
         return _translated(_rows(self.source_dir / CITATIONS_FILE, "citations"), "title", "title_zh")
 
     @cached_property
+    def citation_titles(self) -> dict[str, str]:
+        """citation id -> its (English) title, for every citation the shipped catalog holds."""
+        return {str(raw.get("id", "")): str(raw.get("title", ""))
+                for raw in _rows(self.source_dir / CITATIONS_FILE, "citations")}
+
+    def citation_title(self, cid: str, lang: str) -> str:
+        """The title of the catalog's citation ``cid`` in ``lang`` (its ``title_zh`` while made from this title); ""
+        for an id the shipped catalog does not hold (a user's own database)."""
+        return self._worded("titles", cid, self.citation_titles.get(cid, ""), lang)
+
+    @cached_property
     def providers(self) -> dict[str, tuple[str, str]]:
         """cloud offer id -> (English, Chinese) of its provider."""
         return _translated(_rows(self.source_dir / TABLES["cloud_offers"].toml_file, "cloud_offers"), "provider",

@@ -11,6 +11,7 @@ emitting site does not record.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from functools import lru_cache
@@ -23,6 +24,7 @@ from gpudesk.core.reason_values import Joined, Money, Quantity, Word
 from gpudesk.report.display_units import COUNT_WORDS, after_number, display_value, with_count_word
 from gpudesk.report.number_format import format_money, format_number, format_quantity
 from gpudesk.report.server_names import server_display_name
+from gpudesk.report.sources import short_title
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.text_catalogues import catalogue, fill, fill_chinese
 from gpudesk.vocabulary.costs import awaiting_quote
@@ -121,12 +123,41 @@ def chassis_named(check: Check, lang: str) -> tuple[str, str, str]:
                                         texts[2].replace(name, shown))
 
 
-def localise(check: Check, language: str = "en") -> tuple[str, str, str]:
-    """(title, message, fix) of a check in ``en`` or ``zh``.
+CITED = re.compile(r"\s?[（(](?P<source>source: |来源：)?(?P<cid>[a-z0-9][a-z0-9_.\-]*[a-z0-9])?[）)]")
+"""A catalog citation a check's text names by its id ("(source: stack-ascend)", "（stack-ascend）"), or the empty
+brackets a source the catalog does not record leaves ("框架支持为目录未记录（）")."""
+
+
+def sources_titled(text: str, lang: str) -> str:
+    """``text`` with each catalog citation id it names in brackets read by the citation's short title in ``lang``
+    ("(source: Huawei Ascend (CANN))", "（来源：华为昇腾（CANN））"), and no empty brackets: what the window and the
+    terminal show. A bracketed word that is no citation id stays; "source: " naming an id the shipped catalog does
+    not hold (a user's own database) says nothing rather than print the id."""
+    def titled(match: re.Match[str]) -> str:
+        cid = match["cid"] or ""
+        title = chinese_texts().citation_title(cid, lang) if cid else ""
+        if title:
+            title = short_title(title)
+            return f"（来源：{title}）" if lang == "zh" else f" (source: {title})"
+        return "" if match["source"] or not cid else match[0]
+
+    return CITED.sub(titled, text)
+
+
+def localise(check: Check, language: str = "en", by_reference: bool = False) -> tuple[str, str, str]:
+    """(title, message, fix) of a check in ``en`` or ``zh``, a catalog citation named by its short title
+    (``sources_titled``); with ``by_reference`` by its id, which the proposal numbers as a reference
+    (``SourceRegistry.scrub``).
 
     English is the check's own text. Chinese fills the id's catalogue entry with the check's numbers (codes shown
     by their Chinese names); an id without an entry, or numbers that do not fit it, fall back to the English text
     rather than print a half-filled sentence."""
+    texts = _localised(check, language)
+    return texts if by_reference else (sources_titled(texts[0], language), sources_titled(texts[1], language),
+                                       sources_titled(texts[2], language))
+
+
+def _localised(check: Check, language: str) -> tuple[str, str, str]:
     templates = check_templates(language)
     if check.id not in templates:
         return chassis_named(check, language)

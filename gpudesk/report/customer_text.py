@@ -46,7 +46,7 @@ class CustomerText:
 
     def risk(self, check: Check) -> tuple[str, str, str]:
         """(title, detail, mitigation) as the customer reads them."""
-        title, message, fix = localise(check, self.lang)
+        title, message, fix = localise(check, self.lang, by_reference=True)  # the proposal numbers its sources
         numbers = {k: v for k, v in check.numbers.items() if isinstance(v, (int, float, str))}
         msg_key = f"risk_msg.{check.id.replace('.', '_')}"
         if self.text.has(msg_key):

@@ -128,8 +128,9 @@ class SourceRegistry:
 
 def short_title(title: str) -> str:
     """A source's title as running text quotes it: the part before a colon that opens a quotation or a
-    summary ("Huawei Ascend (CANN): PyTorch through …" -> "Huawei Ascend (CANN)"), at most about 60 characters."""
-    head = title.split(": ", 1)[0].strip()
+    summary ("Huawei Ascend (CANN): PyTorch through …" -> "Huawei Ascend (CANN)"; "华为昇腾（CANN）：PyTorch 通过 …"
+    -> "华为昇腾（CANN）"), at most about 60 characters."""
+    head = re.split(r": |：", title, maxsplit=1)[0].strip()
     if len(head) <= SHORT_TITLE:
         return head
     cut = head[:SHORT_TITLE].rsplit(" ", 1)[0]
