@@ -51,7 +51,13 @@ def _tco_label(phase: PhaseEstimate, years: int, lang: str) -> str:
 
 
 def summary_text(phase: PhaseEstimate, text: DisplayText | None = None) -> str:
-    """``"28 GPUs in 4 × NVIDIA DGX H100 · training: 12 days · design power: 41 kW · phase cost: …"``.
+    """``"28 GPUs in 4 × NVIDIA DGX H100 · training: 12 days · phase cost: … · 5-year TCO: … · excluding 1 line
+    awaiting a quote · design power: 41 kW"``.
+
+    The parts go from the most to the least needed, as the bar drops whole parts from the end where the line does
+    not fit (``ElidedLabel``): the lines awaiting a quote stay beside the amounts that leave them out, and the design
+    power goes first (the gov sample's English line at 1366 × 768 lost "excluding 4 lines awaiting a quote", so its
+    costs read complete).
 
     Amounts name the currency the phase is costed in (its ledger's: the phase's ``costs.currency``); a plan whose
     phases state different currencies is refused before it gets here (core/plan_admission.py). While the costs are
@@ -89,13 +95,9 @@ def summary_text(phase: PhaseEstimate, text: DisplayText | None = None) -> str:
             break
         if cap is not None and cap.total == cap.total and cap.target > 0:
             total, target, unit = _in_unit_of(cap.total, cap.target, cap.unit, text.lang)
-            parts.append(translate("Summary", "capacity {total} {unit} for a peak of {target} {unit}").format(
+            parts.append(translate("Summary", "capacity {total} {unit}, peak {target} {unit}").format(
                 total=text.value(total), target=text.value(target), unit=text.unit(unit, currency)))
             break
-    if c.owns_hardware:
-        shown = _figure(phase, "power.it_max_kw", currency, text)
-        if shown:
-            parts.append(translate("Summary", "design power") + sep + shown)
     cost = _figure(phase, "plan.phase_cost", currency, text)
     if cost:
         parts.append(translate("Summary", "phase cost") + sep + cost)
@@ -107,4 +109,8 @@ def summary_text(phase: PhaseEstimate, text: DisplayText | None = None) -> str:
         count = len(phase.ledger.unpriced)
         parts.append(translate("Summary", "excluding 1 line awaiting a quote") if count == 1 else
                      translate("Summary", "excluding {count} lines awaiting a quote").format(count=count))
+    if c.owns_hardware:  # last: the part the bar drops first where the line does not fit (step 6 shows it)
+        shown = _figure(phase, "power.it_max_kw", currency, text)
+        if shown:
+            parts.append(translate("Summary", "design power") + sep + shown)
     return SUMMARY_SEPARATOR.join(parts)

@@ -3018,62 +3018,62 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>Summary</name>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="66" />
+      <location filename="../../gpudesk/ui/summary.py" line="72" />
       <source>1 GPU in {servers} × {server}</source>
       <translation>1 卡，{servers} 台 {server}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="74" />
+      <location filename="../../gpudesk/ui/summary.py" line="80" />
       <source>1 GPU, rented</source>
       <translation>1 卡（租用）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="88" />
+      <location filename="../../gpudesk/ui/summary.py" line="94" />
       <source>cannot serve: {reason}</source>
       <translation>无法承载：{reason}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="92" />
-      <source>capacity {total} {unit} for a peak of {target} {unit}</source>
+      <location filename="../../gpudesk/ui/summary.py" line="98" />
+      <source>capacity {total} {unit}, peak {target} {unit}</source>
       <translation>承载能力 {total} {unit}，峰值 {target} {unit}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="98" />
+      <location filename="../../gpudesk/ui/summary.py" line="115" />
       <source>design power</source>
       <translation>设计功率</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="108" />
+      <location filename="../../gpudesk/ui/summary.py" line="110" />
       <source>excluding 1 line awaiting a quote</source>
       <translation>不含 1 项待询价成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="109" />
+      <location filename="../../gpudesk/ui/summary.py" line="111" />
       <source>excluding {count} lines awaiting a quote</source>
       <translation>不含 {count} 项待询价成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="101" />
+      <location filename="../../gpudesk/ui/summary.py" line="103" />
       <source>phase cost</source>
       <translation>阶段费用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="83" />
+      <location filename="../../gpudesk/ui/summary.py" line="89" />
       <source>training</source>
       <translation>训练时长</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="71" />
+      <location filename="../../gpudesk/ui/summary.py" line="77" />
       <source>{gpus} GPUs in {servers} × {server}</source>
       <translation>{gpus} 卡，{servers} 台 {server}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="76" />
+      <location filename="../../gpudesk/ui/summary.py" line="82" />
       <source>{gpus} GPUs, rented</source>
       <translation>{gpus} 卡（租用）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="68" />
+      <location filename="../../gpudesk/ui/summary.py" line="74" />
       <source>{gpus} of {installed} GPUs used in {servers} × {server}</source>
       <translation>使用 {gpus} 卡（共安装 {installed} 卡），{servers} 台 {server}</translation>
     </message>

@@ -212,4 +212,4 @@ def test_the_capacity_and_the_peak_each_carry_their_unit(qapp) -> None:
     project = load_project(next(p for p in SAMPLES if p.stem == "ecommerce-recsys")).project
     phase = estimate_plan(project, Catalog.open(), layout=False, defer_costs=True).phases[0]
     en = summary_text(phase, display_text("en"))
-    assert "capacity 10.8 M samples/s for a peak of 0.522 M samples/s" in en, en
+    assert "capacity 10.8 M samples/s, peak 0.522 M samples/s" in en, en
