@@ -12,16 +12,20 @@ from gpudesk.ui.summary import SUMMARY_SEPARATOR
 from gpudesk.ui.widgets.elided_label import ELLIPSIS, ElidedLabel
 
 
+def _estimated(make_window, stem: str, lang: str):  # noqa: F811
+    """(the window on sample ``stem`` at 1366 × 768, estimated and searched; its status line's label)."""
+    window = make_window(next(p for p in SAMPLES if p.stem == stem), lang=lang)
+    window.resize(1366, 768)
+    window.controller.run_now()
+    window.controller.finish_search(timeout_ms=120_000)
+    flush()
+    return window, window.findChild(ElidedLabel, "summary")
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_status_line_ends_after_a_whole_part(make_window, qapp, lang):  # noqa: F811
-    path = next(p for p in SAMPLES if p.stem == "gov-llm-domestic-accelerator")
     with language_and_theme(qapp, lang, "light"):
-        window = make_window(path, lang=lang)
-        window.resize(1366, 768)
-        window.controller.run_now()
-        window.controller.finish_search(timeout_ms=120_000)
-        flush()
-        label = window.findChild(ElidedLabel, "summary")
+        window, label = _estimated(make_window, "gov-llm-domestic-accelerator", lang)
         elided = 0
         for phase in range(len(window.document.project.phases)):
             window.select(phase, 0)
@@ -48,14 +52,8 @@ def test_the_status_line_fits_a_laptop_and_keeps_what_its_amounts_leave_out(make
     1440 × 900, so its costs read complete (the tool tip alone said the rest). At 1440 × 900 the whole line shows; at
     1366 × 768 at most its last part, the design power (step 6 shows it), gives way, never an amount or the lines
     awaiting a quote beside it."""
-    path = next(p for p in SAMPLES if p.stem == stem)
     with language_and_theme(qapp, lang, "light"):
-        window = make_window(path, lang=lang)
-        window.resize(1366, 768)
-        window.controller.run_now()
-        window.controller.finish_search(timeout_ms=120_000)
-        flush()
-        label = window.findChild(ElidedLabel, "summary")
+        window, label = _estimated(make_window, stem, lang)
         power = "设计功率" if lang == "zh" else "design power"
         awaiting = 0
         for phase in range(len(window.document.project.phases)):
