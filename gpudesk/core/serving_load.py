@@ -99,8 +99,12 @@ def serving_inputs(model: ModelArch, w: Workload, hw: HardwareArrays, rate: Any,
         kv_bucket_tokens=w.kv_bucket_tokens, max_tokens_per_iteration=w.max_tokens_per_iteration,
         fp8_context_attention=w.fp8_context_attention,
         flash_attention=p.flash_attention,
-        engine_release=w.engine_release, prefill_tp=p.prefill_tp, prefill_pool_gpus=p.prefill_pool_gpus,
-        decode_pool_gpus=p.decode_pool_gpus,
+        engine_release=w.engine_release,
+        # the pools' settings are the plan's disaggregated deployment's: under another batching they are left out
+        # (serving.disaggregation_inputs_unread), and the search's disaggregated alternatives size their pools from
+        # the rate, as a plan without them
+        **({"prefill_tp": p.prefill_tp, "prefill_pool_gpus": p.prefill_pool_gpus,
+            "decode_pool_gpus": p.decode_pool_gpus} if w.batching == "disaggregated" else {}),
     )
     values.update(override)
     if "disaggregated" in override:  # the search chooses aggregated or disaggregated: the batching mode follows

@@ -82,6 +82,10 @@ def point_assignments(catalog: Catalog, phase: Phase, phase_index: int, point: A
                 (f"{w}.parallel.tp", int(lay["tp"])), (f"{w}.parallel.pp", int(lay["pp"])),
                 (f"{w}.parallel.ep", int(lay["ep"])), (f"{w}.concurrency", int(lay["batch"])),
                 (f"{w}.batching", _batching(phase.workloads[0].batching, bool(lay.get("disagg", False))))]
+        if lay.get("disagg", False) and phase.workloads[0].batching != "disaggregated":
+            # the search sized this point's pools from the rate: the plan's pool settings, unread under its own
+            # batching, are not the point's (core/serving_load.serving_inputs)
+            out += [(f"{w}.parallel.{key}", 0) for key in ("prefill_tp", "prefill_pool_gpus", "decode_pool_gpus")]
     elif "zero" in lay:  # LLM training
         out += [(f"{w}.parallel.tp", int(lay["tp"])), (f"{w}.parallel.pp", int(lay["pp"])),
                 (f"{w}.parallel.ep", int(lay["ep"])), (f"{w}.parallel.cp", int(lay["cp"])),

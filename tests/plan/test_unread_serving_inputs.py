@@ -96,3 +96,27 @@ def test_a_tensorrt_llm_release_on_a_part_that_is_not_nvidias_is_named(catalog) 
     current.phases[0].hardware.accelerator_id = "mi300x"
     assert not _unread(catalog, current)
 
+
+
+def test_disaggregation_settings_left_out_move_no_searched_configuration(catalog) -> None:
+    """A continuously batched plan's prefill tensor parallel is left out (serving.disaggregation_inputs_unread), yet
+    the search read it for every disaggregated alternative and its pinned re-estimate: prefill_tp = 2 on a Llama 3.1
+    70B FP8 plan moved the ranked configurations (B200 TP1 × PP4 on 16 GPUs became TP2; H100 TP2 × PP2 on 40 GPUs
+    became TP4 on 44). The search's disaggregated alternatives now size their pools from the rate, as without it."""
+    from gpudesk.project.model import Project
+    from gpudesk.results.pipeline import estimate_plan
+
+    def ranked(**parallel: int) -> list[tuple[str, int, str, str]]:
+        project = Project()
+        w = project.phases[0].workloads[0]
+        w.kind, w.model_id, w.parallel.tp = "llm_inference", "llama-3.1-70b", 4
+        w.compute_dtype = w.weight_dtype = w.kv_dtype = "fp8"
+        w.prompt_tokens, w.output_tokens, w.requests_per_day = 2048, 512, 2e6
+        for key, value in parallel.items():
+            setattr(w.parallel, key, value)
+        project.phases[0].hardware.accelerator_id = "h200-sxm"
+        found = estimate_plan(project, catalog, search=True).phases[0].candidates
+        return [(c.accelerator_id, c.gpus, c.layout, f"{c.cost:.0f}") for c in found]
+
+    assert ranked(prefill_tp=2) == ranked()
+    assert ranked(prefill_tp=2, prefill_pool_gpus=8, decode_pool_gpus=8) == ranked()
