@@ -23,6 +23,7 @@ from gpudesk.report.number_format import format_money
 from gpudesk.report.series_text import series_value
 from gpudesk.report.server_names import server_display_name
 from gpudesk.report.text_catalog import ReportText
+from gpudesk.results.cost_basis import with_basis
 from gpudesk.vocabulary.costs import awaiting_quote
 from gpudesk.vocabulary.delivery import DELIVERY_MODE
 from gpudesk.vocabulary.sizing import SIZED_BY
@@ -168,7 +169,8 @@ def _figures(figures: dict[str, Any], currency: str, say: Words, out: TextIO) ->
     width = max((len(k) for k in figures), default=10)
     for key, fig in figures.items():
         shown, unit = _value(fig, currency, say)
-        label = say.names.figure_label(key, str(fig.get("label", "")))
+        label = with_basis(say.names.row_label(key, str(fig.get("label", ""))),  # as the proposal's row
+                           (fig.get("basis") or {}).get(say.lang, ""), say.lang)
         waiting = fig.get("awaiting_quotes") or []
         if waiting:  # the value is the priced part of the total: the marker after the label keeps the columns
             label += say.get("items_separator") + _awaiting("", None, waiting, say).strip()

@@ -5,8 +5,13 @@ project model declares English help and raw choice codes. In Chinese the
 interface shows the names of ``resources/i18n/figures_zh.toml`` (figure keys,
 units, help, choices) and of the proposal's ``report_zh.toml`` (``[figure]``,
 ``[unit]`` and the choice tables it already holds); entries of
-``figures_zh.toml`` win. English shows the core's own text. Qt-free: the
-widgets pass the session language in.
+``figures_zh.toml`` win. In English a figure is named as the proposal names it:
+``report_en.toml``'s ``[figure]`` entry where it has one, else the core's label,
+held in the form that stands inside a sentence (``in_sentence``: "output
+throughput per replica"); a surface that starts a table cell or a heading with
+it capitalises it (``as_row_label``: "Output throughput per replica", the
+proposal's row). Other English is the core's own text. Qt-free: the widgets pass
+the session language in.
 
 A key missing from the tables falls back to the English text, so a figure the
 core adds later is still shown; ``tests/ui/test_i18n_figures.py`` fails on any
@@ -21,7 +26,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from gpudesk.report.display_units import COUNT_WORDS, with_count_word
+from gpudesk.report.display_units import COUNT_WORDS, as_row_label, in_sentence, with_count_word
 from gpudesk.text_catalogues import catalogue
 from gpudesk.vocabulary.fields import choice_name
 
@@ -83,9 +88,9 @@ class DisplayText:
         if key.startswith(ALTERNATIVE_PREFIX):
             label = self.figure_label(key.removeprefix(ALTERNATIVE_PREFIX), english)
             return label + ALTERNATIVE_SUFFIX.get(self.lang, ALTERNATIVE_SUFFIX["en"])
-        if not self.translates:
-            return english
         base = WORKLOAD_PREFIX.sub("", key)
+        if not self.translates:
+            return self.figures.get(base, english)
         if base in self.figures:
             return _with_bracketed(self.figures[base], english)
         for pattern, template in self.figure_patterns:
@@ -95,6 +100,15 @@ class DisplayText:
                 mode = names.get("mode")
                 return template.format(mode=self.choice("mode", mode) if mode else "", n=names.get("n", ""))
         return english
+
+    def row_label(self, key: str, english: str) -> str:
+        """The label of figure ``key`` where it starts a table row or cell (the window's figure tables, the Explain
+        panel's inputs, the CLI's figure list), as the proposal's rows read it: in English capitalised
+        (``as_row_label``: "Output throughput per replica"); in Chinese the name, or the English capitalised where
+        the language has none."""
+        if not self.translates:
+            return as_row_label(self.figure_label(key, english))
+        return self.figure_label(key, as_row_label(english))
 
     # -- units -----------------------------------------------------------------
     def unit(self, unit: str, currency: str = "") -> str:
@@ -158,7 +172,8 @@ def display_text(lang: str) -> DisplayText:
     """The display text of ``lang``, read once per language (the tables are immutable after loading)."""
     if lang == "en":  # English words are the core's own, its units the proposal's ('Gb/s', '×')
         report = catalogue("report", "en")
-        return DisplayText("en", units=_table(report, "unit"), units_one=_table(report, "unit_one"))
+        return DisplayText("en", figures={k: in_sentence(v) for k, v in _table(report, "figure").items()},
+                           units=_table(report, "unit"), units_one=_table(report, "unit_one"))
     report, ui = catalogue("report", lang), catalogue("figures", lang)
     choices = {str(name): {str(k): str(v) for k, v in table.items()} for name, table in ui.get("choice", {}).items()}
     return DisplayText(

@@ -141,6 +141,17 @@ def as_row_label(label: str) -> str:
     return label[0].upper() + label[1:] if _LOWER_WORD.match(label) else label
 
 
+_CAPITAL_WORD = re.compile(r"[A-Z][a-z-]{2,}\b")
+
+
+def in_sentence(label: str) -> str:
+    """A figure's English label as it stands inside a sentence, the form the surfaces hold it in: a row label's
+    first word lower-cased where it is a plain capitalised word ("Output throughput per replica" -> "output
+    throughput per replica"); an acronym or a name ("IT power …", "PUE", "CO₂ …") left as written.
+    ``as_row_label`` gives the row label back."""
+    return label[0].lower() + label[1:] if _CAPITAL_WORD.match(label) else label
+
+
 ZH_SCALES = dict(COUNT_SCALES_ZH)  # "亿" -> 1e8, "万" -> 1e4
 
 

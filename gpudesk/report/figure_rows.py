@@ -20,10 +20,10 @@ from gpudesk.core.cost_ledger import CostLedger
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.reason_values import Quantity
 from gpudesk.report.check_text import quantity_text
-from gpudesk.report.cost_basis import basis_label
 from gpudesk.report.display_units import as_row_label, display_value, rescale_bytes
 from gpudesk.report.number_format import format_money, format_percent, format_quantity, wan_column
 from gpudesk.report.text_catalog import ReportText
+from gpudesk.results.cost_basis import basis_label
 
 MONEY_UNITS = ("USD", "CNY", "currency")
 WORKLOAD_PREFIX = re.compile(r"^w\d+\.")
@@ -59,7 +59,7 @@ class FigureFormatter:
         self.figures = figures if figures is not None else FigureSet()
         self.text = text
         self.currency = currency
-        self.ledger = ledger  # the phase's: a total over years says what it covers (report/cost_basis.py)
+        self.ledger = ledger  # the phase's: a total over years says what it covers (results/cost_basis.py)
 
     def has(self, key: str) -> bool:
         if key not in self.figures:

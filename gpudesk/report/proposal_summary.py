@@ -15,7 +15,6 @@ from gpudesk.core.sized_configuration import WorkloadSizing
 from gpudesk.project.model import Workload
 from gpudesk.report import ledger_text as L
 from gpudesk.report.check_text import quantity_text
-from gpudesk.report.cost_basis import basis_label
 from gpudesk.report.document import BulletList, DataTable, Heading, Note, Paragraph, Section
 from gpudesk.report.number_format import (
     format_money_zh,
@@ -28,6 +27,7 @@ from gpudesk.report.proposal_alternatives import alternatives_table, alternative
 from gpudesk.report.proposal_context import ProposalContext
 from gpudesk.report.server_names import configured_server_name
 from gpudesk.report.text_catalog import ReportText
+from gpudesk.results.cost_basis import basis_label
 from gpudesk.results.plan_result import PhaseEstimate
 from gpudesk.vocabulary.costs import awaiting_quote
 from gpudesk.vocabulary.serving import PERCENTILE

@@ -12,6 +12,7 @@ from typing import Any
 
 from gpudesk.core.applicability import not_applicable
 from gpudesk.core.explain import FigureSet
+from gpudesk.results.cost_basis import totals_basis
 from gpudesk.results.plan_result import PlanEstimate
 
 
@@ -63,6 +64,15 @@ def _inputs_to_json(figures: FigureSet) -> dict[str, Any]:
     return out
 
 
+def _with_basis(figures: dict[str, Any], basis: dict[str, dict[str, str]]) -> dict[str, Any]:
+    """The figures, each total over years with what it covers (``basis``: {"en": "owned", "zh": "自购"}), the words
+    the window and the proposal print beside its label."""
+    for key, words in basis.items():
+        if key in figures:
+            figures[key]["basis"] = words
+    return figures
+
+
 def _chart_to_json(spec: Any) -> Any:
     to_dict = getattr(spec, "to_dict", None)
     return to_dict() if callable(to_dict) else None
@@ -77,7 +87,7 @@ def plan_to_json(plan: PlanEstimate) -> dict[str, Any]:
         phases.append({
             "index": phase.index,
             "name": phase.name,
-            "figures": figures_to_json(phase.figures),
+            "figures": _with_basis(figures_to_json(phase.figures), totals_basis(phase.figures, phase.ledger)),
             "inputs": _inputs_to_json(phase.figures),
             "checks": [c.to_dict() for c in phase.checks],
             "configuration": phase.config.to_dict(),

@@ -28,7 +28,6 @@ import gpudesk.project.cleanup  # noqa: F401
 import gpudesk.project.recent  # noqa: F401
 import gpudesk.report.chart_text  # noqa: F401
 import gpudesk.report.check_text  # noqa: F401
-import gpudesk.report.cost_basis  # noqa: F401
 import gpudesk.report.display_text  # noqa: F401
 import gpudesk.report.display_units  # noqa: F401
 import gpudesk.report.document  # noqa: F401
@@ -36,6 +35,7 @@ import gpudesk.report.formula_text  # noqa: F401
 import gpudesk.report.ledger_text  # noqa: F401
 import gpudesk.report.series_text  # noqa: F401
 import gpudesk.report.server_names  # noqa: F401
+import gpudesk.results.cost_basis  # noqa: F401
 import gpudesk.results.plan_charts  # noqa: F401
 import gpudesk.results.plan_result  # noqa: F401
 import gpudesk.session.document  # noqa: F401

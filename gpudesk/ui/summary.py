@@ -42,7 +42,7 @@ def _in_unit_of(total: float, target: float, unit: str, lang: str = "en") -> tup
 
 def _tco_label(phase: PhaseEstimate, years: int, lang: str) -> str:
     """What the horizon total prices, in the words every surface puts beside it (the ledger's
-    ``basis_words``, report/cost_basis.py): owned hardware over the whole horizon; rented capacity for the months
+    ``basis_words``, results/cost_basis.py): owned hardware over the whole horizon; rented capacity for the months
     it is billed (a 3-month rented pilot's 5-year TCO is its 3 months); without them while the costs are made."""
     if not phase.costs_done:
         return translate("Summary", "{years}-year TCO").format(years=years)

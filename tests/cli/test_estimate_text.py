@@ -99,9 +99,9 @@ def test_categorical_figures_read_as_words():
                     "mem.total": {"value": 2.5e10, "unit": "B", "label": "memory per GPU"},
                     "tco.capex": {"value": None, "unit": "USD", "label": "capital cost"}}}]}
     text = _text(doc)
-    assert re.search(r"train\.bottleneck\s+compute \(matrix math\)\s+largest part", text)
-    assert re.search(r"mem\.total\s+25 GB\s+memory per GPU", text)
-    assert re.search(r"tco\.capex\s+unknown\s+capital cost", text)
+    assert re.search(r"train\.bottleneck\s+compute \(matrix math\)\s+Largest part", text)  # a row's label
+    assert re.search(r"mem\.total\s+25 GB\s+Memory per GPU", text)
+    assert re.search(r"tco\.capex\s+unknown\s+Capital expenditure", text)
 
 
 def test_a_total_with_unpriced_lines_says_so_and_nothing_unpriced_reads_zero(document):

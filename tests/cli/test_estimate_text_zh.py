@@ -15,6 +15,7 @@ from gpudesk.paths import samples_dir
 from gpudesk.report.check_text import localise
 from gpudesk.report.display_text import display_text
 from gpudesk.report.number_format import format_money
+from gpudesk.results.cost_basis import with_basis
 from gpudesk.results.plan_json import plan_to_json
 
 SAMPLES = sorted(samples_dir().glob("*.gpudesk"))
@@ -49,7 +50,7 @@ def test_the_headline_and_phases_read_the_ledger_in_chinese(searched):
 
 def test_checks_and_figure_names_are_the_windows(searched):
     """Each check reads as the window's check list words it (localise), each figure label as its figure table
-    (display_text('zh')): one wording per language, not a second translation for the terminal."""
+    (display_text('zh').row_label, a total over years with what it covers): one wording per language, not a second translation for the terminal."""
     estimate, document = searched
     text = _zh(document)
     names = display_text("zh")
@@ -61,7 +62,7 @@ def test_checks_and_figure_names_are_the_windows(searched):
             assert f"    [{severity}] {title}：{message}\n" in section
         for key, fig in shown["figures"].items():
             line = next(line for line in section.splitlines() if line.strip().startswith(key + " "))
-            label = "  " + names.figure_label(key, fig["label"])
+            label = "  " + with_basis(names.row_label(key, fig["label"]), (fig.get("basis") or {}).get("zh", ""), "zh")
             assert line.endswith(label) or (fig.get("awaiting_quotes") and label + "；" in line), line
             if fig["value"] is None:
                 assert "未知" in line  # an unknown value reads unknown, never 0

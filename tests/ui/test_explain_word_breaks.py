@@ -41,6 +41,6 @@ def test_input_labels_and_keys_break_between_words_in_a_narrow_dock(qtbot, qapp)
     for key in ("train.step_time_s", "train.mfu"):
         panel.show_figure(key)
         inputs = figures.explain(key).inputs
-        labels = [text.figure_label(q.key, q.label) for q in inputs]
-        assert "communication on the critical path" in labels or key != "train.step_time_s"
+        labels = [text.row_label(q.key, q.label) for q in inputs]  # as the inputs table's cells read them
+        assert "Exposed communication per step" in labels or key != "train.step_time_s"
         assert not broken_words(panel.browser.document(), labels), key

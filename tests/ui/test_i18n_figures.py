@@ -68,7 +68,10 @@ def test_second_workload_and_pattern_keys_map_to_chinese():
     assert ZH.figure_label("delivery.monthly.bare_metal", "bare_metal cost per month") == "裸金属租用月费用"
     assert ZH.figure_label("roadmap.phase3.carried_capex", "capex carried forward into Growth") == "沿用到第 3 阶段的一次性投入"
     assert ZH.figure_label("core.new_figure", "a figure added later") == "a figure added later"  # falls back
-    assert EN.figure_label("mem.total", "memory needed per GPU") == "memory needed per GPU"
+    # English: the proposal's name (report_en.toml [figure]) in its sentence form, else the core's label
+    assert EN.figure_label("mem.total", "memory needed per GPU") == "memory per GPU"
+    assert EN.row_label("w2.mem.total", "memory needed per GPU") == "Memory per GPU"
+    assert EN.figure_label("core.new_figure", "a figure added later") == "a figure added later"
 
 
 def test_a_label_naming_the_plans_precision_names_it_in_chinese_too():

@@ -26,7 +26,7 @@ def test_the_storage_step_names_the_missing_catalog_field_and_the_cost_step_says
     assert model.value_text("storage.checkpoint_write_time") == "unknown"
     assert page.unknowns.isVisible()
     why = page.unknowns.text()
-    assert "write bandwidth per node" in why and "catalog" in why and "time to write one checkpoint" in why, why
+    assert "write bandwidth per node" in why and "catalog" in why and "checkpoint write time" in why, why
 
     shop = make_window(next(p for p in SAMPLES if p.stem == "ecommerce-recsys"))
     shop.controller.run_now()

@@ -14,8 +14,8 @@ from gpudesk.core.applicability import not_applicable
 from gpudesk.core.checks import Check
 from gpudesk.core.explain import Explanation, FigureSet, Quantity
 from gpudesk.report.check_text import localise
-from gpudesk.report.display_text import DisplayText
-from gpudesk.report.display_units import NOT_APPLICABLE, as_row_label, display_value, plain_number
+from gpudesk.report.display_text import DisplayText, display_text
+from gpudesk.report.display_units import NOT_APPLICABLE, display_value, plain_number
 from gpudesk.report.formula_text import formula_text, named_formula
 from gpudesk.report.series_text import per_month_total_unit, series_basis, series_value
 from gpudesk.ui.status_style import BLOCKED, DARK, INFO, LIGHT, WARNING, is_dark
@@ -74,7 +74,7 @@ def explanation_html(exp: Explanation, figures: FigureSet | None = None, text: D
     heads = _headings()
     inapplicable = not_applicable(figures, exp.key) if figures is not None else ""
     value, unit = (text.value(NOT_APPLICABLE), "") if inapplicable else _shown(exp, text)
-    label = as_row_label(text.figure_label(exp.key, exp.label))  # a heading: "Time to train", as the table's row
+    label = text.row_label(exp.key, exp.label)  # a heading: "Time to train", as the table's row
     parts = [f"<h3>{html.escape(label)}</h3>",
              f"<p><b>{html.escape(value)} {html.escape(unit)}</b>"]
     stored = text.unit(exp.unit)
@@ -106,7 +106,7 @@ def explanation_html(exp: Explanation, figures: FigureSet | None = None, text: D
         parts.append("<tr>" + "".join(f"<th{w}>{html.escape(h)}</th>" for w, h in zip(widths, headers)) + "</tr>")
         for q in exp.inputs:
             derived = figures is not None and q.key in figures and not figures.is_input(q.key)
-            q_label = html.escape(text.figure_label(q.key, q.label))
+            q_label = html.escape(text.row_label(q.key, q.label))  # a cell: as the figure tables
             if derived:
                 q_label = f"<a href='fig:{html.escape(q.key)}'>{q_label}</a>"
             q_value, q_unit = (text.value(NOT_APPLICABLE), "") if figures is not None and \
@@ -146,17 +146,18 @@ def figure_labels(exp: Explanation, figures: FigureSet | None) -> Callable[[str]
     own = {q.key: q.label for q in exp.inputs}
     keys = figures.keys() if figures is not None else []
     prefix = exp.key.rsplit(".", 1)[0] + "."
+    named = display_text("en").figure_label  # the figure's one English name, the tables' and the proposal's
 
     def label(code: str) -> str | None:
         if code in own:
-            return own[code]
+            return named(code, own[code])
         if figures is not None and code in figures:
-            return figures.label(code)
+            return named(code, figures.label(code))
         ends = [k for k in own if k.rsplit(".", 1)[-1] == code] or [k for k in own if code in k.split(".")]
         if ends:  # an input's key ends in the name, or holds it as a part (delivery.billed_gpus.cloud)
-            return own[ends[0]]
+            return named(ends[0], own[ends[0]])
         ends = sorted((k for k in keys if k.endswith("." + code)), key=lambda k: (not k.startswith(prefix), k))
-        return figures.label(ends[0]) if ends and figures is not None else None
+        return named(ends[0], figures.label(ends[0])) if ends and figures is not None else None
     return label
 
 

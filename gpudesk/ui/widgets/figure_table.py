@@ -12,13 +12,13 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidge
 from gpudesk.core.applicability import not_applicable
 from gpudesk.core.explain import FigureSet
 from gpudesk.report.chart_text import translate
-from gpudesk.report.cost_basis import basis_label, total_span
 from gpudesk.report.display_text import DisplayText
-from gpudesk.report.display_units import NEVER, NOT_APPLICABLE, UNKNOWN, as_row_label, display_value
+from gpudesk.report.display_units import NEVER, NOT_APPLICABLE, UNKNOWN, display_value
 from gpudesk.report.ledger_text import awaiting_total
 from gpudesk.report.number_format import CHINESE_MONEY_UNITS, wan_column
 from gpudesk.report.series_text import series_value
 from gpudesk.report.text_catalog import ReportText
+from gpudesk.results.cost_basis import basis_label, total_span
 from gpudesk.ui.widgets.column_fit import FittedColumns
 from gpudesk.ui.widgets.label_room import LabelRoom
 from gpudesk.ui.widgets.session_text import session_text
@@ -122,7 +122,7 @@ class FigureTableModel(QAbstractTableModel):
             key, given, english, unit, type(value), value, waiting, not_applicable(figures, key), self._wan)
         made = shown.get(memo) if memo is not None else None
         if made is None:
-            label = given or self.text.figure_label(key, as_row_label(english))
+            label = given or self.text.row_label(key, english)
             text, unit = figure_display(figures, key, self.text, wan=self._wan)
             made = (key, label, text, unit)
             if memo is not None:
@@ -249,12 +249,12 @@ class PendingFigures(Container[str]):
 
 def basis_labels(phase: Any, keys: Collection[str], text: DisplayText) -> dict[str, str] | None:
     """The row labels of the totals over years among ``keys``, saying what each covers as the status bar and the
-    proposal do ('测算期总体拥有成本（租用 3 个月）': report/cost_basis.py, off the phase's ledger); None while the
+    proposal do ('测算期总体拥有成本（租用 3 个月）': results/cost_basis.py, off the phase's ledger); None while the
     costs are made or when no such total is shown."""
     if not phase.costs_done:
         return None
     figures = phase.figures
-    labels = {key: basis_label(text.figure_label(key, as_row_label(figures.label(key))), key, figures, phase.ledger,
+    labels = {key: basis_label(text.row_label(key, figures.label(key)), key, figures, phase.ledger,
                                text.lang) for key in keys if key in figures and total_span(key, figures) is not None}
     return labels or None
 
@@ -266,7 +266,7 @@ def pending_label(key: str, text: DisplayText) -> tuple[str, str] | None:
     if found is None:
         return None
     english, unit = found
-    return text.figure_label(key, as_row_label(english)), text.unit(unit)
+    return text.row_label(key, english), text.unit(unit)
 
 
 WAN_PERIODS = ("", "year", "month")

@@ -32,5 +32,20 @@ def basis_label(label: str, key: str, figures: FigureSet, ledger: CostLedger | N
     years = None if ledger is None else total_span(key, figures)
     if years is None or ledger is None:
         return label
-    words = ledger.basis_words(years, lang)
+    return with_basis(label, ledger.basis_words(years, lang), lang)
+
+
+def with_basis(label: str, words: str, lang: str) -> str:
+    """``label`` with what its total covers (``words``, ``CostLedger.basis_words``) after it; ``label`` without
+    words (``estimate --json`` records them beside each total over years as ``basis``, which the CLI reads)."""
+    if not words:
+        return label
     return f"{label}（{words}）" if lang == "zh" else f"{label} ({words})"
+
+
+def totals_basis(figures: FigureSet, ledger: CostLedger) -> dict[str, dict[str, str]]:
+    """figure key -> {language: what it covers} of the totals over years among ``figures``, for
+    ``estimate --json``."""
+    spans = {key: total_span(key, figures) for key in figures.keys()}
+    return {key: {lang: ledger.basis_words(years, lang) for lang in ("en", "zh")}
+            for key, years in spans.items() if years is not None}
