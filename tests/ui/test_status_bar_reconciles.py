@@ -35,7 +35,7 @@ def test_status_bar_shows_the_configuration_and_the_ledger(path, qapp) -> None:
         assert f"{years}-year TCO ({mode}): {phase.ledger.total_over_years(years):,.0f}" in text, text
         if not phase.config.owns_hardware:  # the rent stops with the phase (bank pilot: 3 months, not 5 years)
             assert phase.ledger.total_over_years(years) == pytest.approx(phase.ledger.phase_total)
-        # step 7's row and the Chinese status bar say it in the same words as the proposal (report/cost_basis.py):
+        # step 7's row and the Chinese status bar say it in the same words as the proposal (results/cost_basis.py):
         # the bank pilot's '测算期总体拥有成本 56.5 万元' said nothing of its 3 rented months
         zh, words = display_text("zh"), phase.ledger.basis_words(years, "zh")
         assert words in summary_text(phase, zh)
