@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from typing import Any
 
 import numpy as np
 
@@ -48,7 +49,8 @@ def plan_chain(model: rec.ModelArch, w: Workload, figures_in_blocks: bool = True
     without FlashAttention was told TP1 × PP2 trains 69% faster than its own layout, timed with it."""
     def chain(hw: HardwareArrays, n: np.ndarray, tp: np.ndarray, pp: np.ndarray, cp: np.ndarray,
               ep: np.ndarray) -> tuple[FigureSet, FigureSet]:
-        layout = dataclasses.replace(w, parallel=dataclasses.replace(w.parallel, tp=tp, pp=pp, cp=cp, ep=ep))
+        degrees: dict[str, Any] = {"tp": tp, "pp": pp, "cp": cp, "ep": ep}  # a column of layouts, one a row
+        layout = dataclasses.replace(w, parallel=dataclasses.replace(w.parallel, **degrees))
         dp = np.maximum(np.floor(n / (tp * pp * cp)), 1.0)
         gpn = int(hw.gpus_per_node[0])
         with codes_shared():  # the layout columns coded once for both models (core/flat_keys.py)
