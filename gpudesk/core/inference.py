@@ -34,7 +34,7 @@ from gpudesk.core.efficiency import Efficiencies
 from gpudesk.core.engine_release import record_gemm_peak, record_layer_stack, scores_clause, unfused
 from gpudesk.core.engine_release import record_host as record_engine_host
 from gpudesk.core.explain import FigureSet
-from gpudesk.core.inference_batch import bound_shares, static_batch
+from gpudesk.core.inference_batch import bound_shares, static_batch, static_ttft_batch
 from gpudesk.core.inference_concurrency import largest_concurrency
 from gpudesk.core.inference_disagg import prefill_instance
 from gpudesk.core.inference_inputs import BATCHING, FIELDS, LABELS, SCENARIOS, UNITS, InferenceInputs, serving_math
@@ -155,6 +155,10 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
             if finite.any() else upper
         formula = ("largest C ≤ min(engine maximum, KV limit) whose iteration meets min(TPOT target, (E2E target − "
                    "prefill(I_p)) / (O_p + 1)); the engine maximum is the input when set")
+        if static:  # a static batch's first tokens wait for its whole prefill: the batch meets the TTFT targets
+            ttft = np.minimum(*(np.where(a[k] > 0, a[k], np.inf) for k in ("ttft_target_s", "ttft_tail_target_s")))
+            conc = np.minimum(conc, static_ttft_batch(rep, conc, prompt, read, ttft))
+            formula += "; static batching: at most the largest C whose prefill(C·I) + decode(C) meets the TTFT targets"
     else:
         conc = upper
         formula = "min(given batch, KV limit) (the search checks the latency targets itself)"
@@ -203,7 +207,7 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
                        *(["infer.in.adp_timeout_iters", "infer.in.adp_batching_wait_iters"] if held else []),
                        *(["infer.in.ttft_tail_target_s"] if inp.identical_requests else [])])
         pre_share = rep.mixed_prefill(c1, prompt, out, wait=wait)
-    run = None  # a static batch's (time, longest output)
+    run = None  # a static batch's (time, longest output, prefill)
     if static:  # the batch runs until its longest output ends; only the C·O real tokens count
         run = static_batch(fs, rep, c1, prompt, out, a["output_sd"], dec["total"], limit)
         total, tpot = run[0], dec["total"]
@@ -248,9 +252,11 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
                        *(["infer.context_attention_rate"] if context_rate is not None else []),
                        *(["infer.prefill_gpus_per_instance"] if disagg else []),
                        *(["eff.eager_share", "infer.launch_s"] if unfused(inp.engine_release) else [])])
-    ttft0 = prefill1 + tpot
-    fs.add("infer.ttft_unloaded_s", ttft0, "s", "TTFT without queueing", "prefill(I) + one iteration",
-           ["infer.prefill_s", "infer.tpot_s"])
+    first = prefill1 if run is None else run[2]  # static: every first token waits for the whole batch's prefill
+    ttft0 = first + tpot
+    fs.add("infer.ttft_unloaded_s", ttft0, "s", "TTFT without queueing", "prefill(I) + one iteration" if run is None
+           else "prefill(C·I) + one iteration: a static batch's first tokens come after its whole prefill",
+           ["infer.prefill_s", "infer.tpot_s"] + ([] if run is None else ["infer.concurrency"]))
     service = (tpot if disagg else ttft0) + out * tpot  # a decode instance holds a slot from the first token on
     if run is not None:  # static: a request holds its slot until the batch's longest output ends, C requests a batch
         service = run[0] * np.ones_like(service)
@@ -283,7 +289,7 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
     code = np.where(supported, code, 6.0)
 
     queue = queue_kept(inp, a, rep, service, c1, valid, prompt, prompt_tail, prefill_tail, out_tail, tpot, k, z,
-                       parts, pre) if inp.queue else None
+                       parts, pre, None if run is None else run[2]) if inp.queue else None
 
     return fs, a, KeptState(queue, rep.gpus, valid, service, c1, out_tail, tpot, code)
 

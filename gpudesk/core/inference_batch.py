@@ -18,27 +18,44 @@ from gpudesk.core.inference_step import ReplicaModel
 
 
 def static_batch(fs: FigureSet, rep: ReplicaModel, c1: np.ndarray, prompt: np.ndarray, out: np.ndarray,
-                 out_sd: np.ndarray, decode_s: np.ndarray, limit: float) -> tuple[np.ndarray, np.ndarray]:
-    """(the batch's time prefill(C·I) + O_max·decode(C), O_max); adds ``infer.output_tokens_batch_max``. O_max is
-    at most what the model's context leaves after the mean prompt (never under the mean output)."""
+                 out_sd: np.ndarray, decode_s: np.ndarray, limit: float,
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(the batch's time prefill(C·I) + O_max·decode(C), O_max, the batch's prefill prefill(C·I)); adds
+    ``infer.output_tokens_batch_max``. O_max is at most what the model's context leaves after the mean prompt (never
+    under the mean output). Every request of the batch has its first token only after the whole batch's prefill."""
     longest = np.minimum(expected_max_length(out, out_sd, c1), np.maximum(limit - prompt, out))
     fs.add("infer.output_tokens_batch_max", longest, "tokens", "expected longest output of a static batch",
            "E[max of C outputs] = O·∫ exp(σu − σ²/2)·C·φ(u)·Φ(u)^(C−1) du, σ² = ln(1 + (sd/O)²) (largest order "
            "statistic of C log-normal outputs; sd 0 or C = 1: O), at most the context left after the prompt",
            ["infer.in.output_tokens", "infer.in.output_sd", "infer.concurrency"])
-    return rep.prefill(c1 * prompt, prompt) + longest * decode_s, longest
+    batch_prefill = rep.prefill(c1 * prompt, prompt)
+    return batch_prefill + longest * decode_s, longest, batch_prefill
+
+
+def static_ttft_batch(rep: ReplicaModel, upper: np.ndarray, prompt: np.ndarray, ctx: np.ndarray,
+                      target: np.ndarray) -> np.ndarray:
+    """Largest integer C ≤ upper whose first tokens, after the whole batch's prefill and one decode step
+    (prefill(C·I) + decode(C)), meet ``target``, by bisection; ``upper`` where the target is infinite (none set),
+    at least 1 (where even one prompt misses, the latency check says so)."""
+    hi = np.maximum(np.asarray(upper, dtype=np.float64), 1.0)
+    lo = np.ones_like(hi)
+    for _ in range(int(np.ceil(np.log2(max(float(np.max(hi)) if hi.size else 1.0, 2.0)))) + 1):
+        mid = np.ceil(0.5 * (lo + hi))
+        ok = rep.prefill(mid * prompt, prompt) + rep.decode_step(mid, ctx)["total"] <= target
+        lo, hi = np.where(ok, mid, lo), np.where(ok, hi, mid - 1.0)
+    return np.where(np.isfinite(target), lo, upper)
 
 
 def bound_shares(fs: FigureSet, rep: ReplicaModel, c1: np.ndarray, ctx: np.ndarray, prompt: np.ndarray,
-                 pre_share: np.ndarray, tpot: np.ndarray, static: tuple[np.ndarray, np.ndarray] | None,
+                 pre_share: np.ndarray, tpot: np.ndarray, static: tuple[np.ndarray, np.ndarray, np.ndarray] | None,
                  valid: np.ndarray) -> None:
     """infer.compute_bound_share and infer.memory_bound_share: how a serving iteration's time divides by the
     resource that bounds it (core/power.py draws each share at its own power; the rest, collectives and kernel
-    boundaries, near idle). Prefill is taken as compute-bound. ``static``: (the batch's time, O_max)."""
+    boundaries, near idle). Prefill is taken as compute-bound. ``static``: (the batch's time, O_max, its prefill)."""
     on_c, on_m = rep.bound_split(c1, ctx)
     if static is not None:  # one prefill of the whole batch, then O_max decode steps
-        total, steps = static
-        c, m, t = rep.prefill(c1 * prompt, prompt) + steps * on_c, steps * on_m, total
+        total, steps, batch_prefill = static
+        c, m, t = batch_prefill + steps * on_c, steps * on_m, total
         how = "(prefill(C·I) + O_max · compute-bound part of decode(C)) / (prefill(C·I) + O_max · decode(C))"
     else:
         c, m, t = pre_share + on_c, on_m, tpot

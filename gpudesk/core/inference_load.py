@@ -54,24 +54,31 @@ class KeptState:
     code: np.ndarray  # infer.bottleneck's index into SERVING_CODES
 
 
+STATIC_FIRST_PREFILL = "prefill(C·I): a static batch's first tokens come after its whole prefill"
+
 def queue_kept(inp: InferenceInputs, a: dict[str, np.ndarray], rep: ReplicaModel, service: np.ndarray,
                c1: np.ndarray, valid: np.ndarray, prompt: np.ndarray, prompt_tail: np.ndarray, prefill_tail: np.ndarray,
                out_tail: np.ndarray, tpot: np.ndarray, k: np.ndarray, z: float,
-               parts: dict[str, np.ndarray] | None = None, pre: ReplicaModel | None = None) -> dict[str, Any]:
+               parts: dict[str, np.ndarray] | None = None, pre: ReplicaModel | None = None,
+               batch_prefill: np.ndarray | None = None) -> dict[str, Any]:
     """What the queueing figures read that no request rate changes, kept with the replica (core/inference.py
     ``_kept_replica``): the prefills of the median, tail and P99 prompts, the highest rate per replica (the Server
     scenario's result; a disaggregated decode instance's), a disaggregated prefill instance's batched queue, highest
     rate and KV transfers. Reads nothing of ``a["request_rate"]`` (the kept replica's ``a`` holds the rate it was
     first estimated at). ``prefill_tail`` is the prefill of the input length at the percentile (I_p); ``parts``: the
     Server scenario's (core/inference_server.py), else each request queues whole for C slots; ``pre``: the instance
-    prompts are prefilled on (a disaggregated prefill pool's; else the replica)."""
+    prompts are prefilled on (a disaggregated prefill pool's; else the replica); ``batch_prefill``: a static batch's
+    prefill of its C prompts, which every first token of the batch waits for (median, tail and P99 alike)."""
     pre = rep if pre is None else pre
     q_tail = 1.0 - float(inp.percentile)
     median_prompt = lognormal_quantile(prompt, a["prompt_sd"], 0.0)
     p99_prompt = np.minimum(lognormal_quantile(prompt, a["prompt_sd"], NormalDist().inv_cdf(0.99)),
                             float(inp.model.max_context) if inp.model.max_context else np.inf)
     prefill_med, prefill_p99 = pre.prefill(median_prompt, median_prompt), pre.prefill(p99_prompt, p99_prompt)
+    if batch_prefill is not None:
+        prefill_med = prefill_tail = prefill_p99 = batch_prefill
     kept: dict[str, Any] = {"q_tail": q_tail, "prefills": (prefill_med, prefill_tail, prefill_p99), "server": None,
+                            "static_batch": batch_prefill is not None,
                             "disagg": None, "hold": None, "chord": None,
                             "prompts": (median_prompt, prompt_tail, p99_prompt)}
     if inp.disaggregated:  # the decode instance admits at once; the first-token budgets go to the prefill queue
@@ -209,7 +216,7 @@ def _first_token(fs: FigureSet, kept: dict[str, Any], rate: np.ndarray, replicas
         prefills, moves = kept["prefills"], (np.zeros_like(tpot),) * 3
         how = ("the prefill queue at the rate per replica (M/G/1, one prompt at a time)" if kept["server"] is not None
                else "one of C slots holding a whole request, at the rate per replica (M/G/c)")
-        own = "prefill({})"
+        own = "prefill({})" if not kept["static_batch"] else STATIC_FIRST_PREFILL
         budgeted = kept["chord"] is not None and "budget_tokens" in kept["chord"][0]
         if budgeted:  # the engine's token budget serves the queue and spreads each prompt over its chunks
             waits, prefills = budgeted_first_token(kept["chord"][0], per_rep, (0.5, kept["q_tail"], 0.01),

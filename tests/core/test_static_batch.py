@@ -22,7 +22,7 @@ def _static(sd: float):  # type: ignore[no-untyped-def]
     hw = HardwareArrays.from_accelerators([H100]).take(np.zeros(BATCHES.size, dtype=int))
     return estimate_inference(InferenceInputs(
         model=LLAMA3_8B, hardware=hw, prompt_tokens=512, output_tokens=256, output_sd=sd, concurrency=BATCHES,
-        batching="static"))
+        batching="static", ttft_target_s=0.0, ttft_tail_target_s=0.0))  # the batch as given: no first-token target
 
 
 def test_the_expected_longest_output_is_the_largest_order_statistic() -> None:
@@ -79,3 +79,39 @@ def test_a_static_replica_is_never_sized_to_serve_more_than_its_batches_carry() 
         assert f.number("infer.max_rate_per_replica") <= f.number("infer.requests_per_s")
         gpus[batching] = f.number("infer.gpus_needed")
     assert gpus["static"] >= gpus["continuous"], gpus
+
+
+def test_a_static_batch_s_first_tokens_wait_for_its_whole_prefill() -> None:
+    """A static batch produces its first tokens only once the whole batch is prefilled: at 184 sequences of 2,048
+    tokens that is seconds, where the first token read one prompt's prefill (0.11 s: inputs-25's audit). The
+    unloaded TTFT and the first token's prefill under load are the batch's prefill(C·I), and a TTFT target sizes
+    a static replica by it."""
+    hw = HardwareArrays.from_accelerators([H100]).take(np.zeros(BATCHES.size, dtype=int))
+    fs = estimate_inference(InferenceInputs(
+        model=LLAMA3_8B, hardware=hw, prompt_tokens=2048, output_tokens=256, concurrency=BATCHES,
+        batching="static", request_rate=0.5, ttft_target_s=0.0, ttft_tail_target_s=0.0))
+    one = np.asarray(fs["infer.prefill_s"], dtype=float)
+    tpot = np.asarray(fs["infer.tpot_s"], dtype=float)
+    ttft0 = np.asarray(fs["infer.ttft_unloaded_s"], dtype=float)
+    batch_prefill = ttft0 - tpot
+    assert batch_prefill[0] == pytest.approx(one[0])  # one request: its own prefill
+    assert np.all(np.diff(batch_prefill) > 0) and batch_prefill[-1] > 100.0 * one[-1]  # 256 prompts, compute-bound
+    assert np.allclose(fs["infer.ttft_prefill_s"], batch_prefill)
+    assert np.all(np.asarray(fs["infer.ttft_s"], dtype=float) >= ttft0)
+    assert "whole prefill" in fs.formula("infer.ttft_unloaded_s")
+    # with a first-token target the batch is the largest whose prefill(C·I) + decode(C) meets it
+    held = estimate_inference(InferenceInputs(
+        model=LLAMA3_8B, hardware=hw, prompt_tokens=2048, output_tokens=256, concurrency=BATCHES,
+        batching="static", request_rate=0.5, ttft_target_s=1.0, ttft_tail_target_s=3.0))
+    conc = np.asarray(held["infer.concurrency"], dtype=float)
+    assert np.all(np.asarray(held["infer.ttft_unloaded_s"], dtype=float) <= 1.0) and conc[-1] < BATCHES[-1]
+    above = estimate_inference(InferenceInputs(
+        model=LLAMA3_8B, hardware=hw.take(np.zeros(1, dtype=int)), prompt_tokens=2048, output_tokens=256,
+        concurrency=conc[-1] + 1.0, batching="static", request_rate=0.5, ttft_target_s=0.0, ttft_tail_target_s=0.0))
+    assert above.value_at("infer.ttft_unloaded_s", 0) > 1.0  # one more sequence would miss the target
+    assert "TTFT targets" in held.formula("infer.concurrency")
+    continuous = estimate_inference(InferenceInputs(
+        model=LLAMA3_8B, hardware=hw, prompt_tokens=2048, output_tokens=256, concurrency=BATCHES,
+        batching="continuous", request_rate=0.5))
+    assert np.allclose(continuous["infer.ttft_unloaded_s"], np.asarray(continuous["infer.prefill_s"], dtype=float)
+                       + np.asarray(continuous["infer.tpot_s"], dtype=float))  # in-flight: its own prefill

@@ -174,6 +174,7 @@ def predict_inference(case: InferenceCase) -> float:
     fs = estimate_inference(InferenceInputs(
         model=case.model, hardware=hw, weight_dtype=case.weight_dtype, kv_dtype=case.kv_dtype,
         prompt_tokens=case.prompt, output_tokens=case.output, concurrency=case.batch, tp=case.tp, batching="static",
+        ttft_target_s=0.0, ttft_tail_target_s=0.0,  # measured at the stated batch, no first-token target
         engine_release=case.release, kv_bucket_tokens=case.kv_bucket, flash_attention=case.flash_attention))
     if case.metric == "ttft_s":
         return fs.value_at("infer.prefill_s", 0)
@@ -199,7 +200,7 @@ def measured_inference(case: MeasuredCase) -> FigureSet:
     return estimate_inference(InferenceInputs(
         model=case.model, hardware=HardwareArrays.from_accelerators([case.accelerator]), weight_dtype="bf16",
         kv_dtype="bf16", prompt_tokens=prompt, output_tokens=output, concurrency=case.batch, batching="static",
-        engine_release=case.engine_release))
+        ttft_target_s=0.0, ttft_tail_target_s=0.0, engine_release=case.engine_release))  # the step as measured
 
 
 def predict_measured(case: MeasuredCase) -> tuple[float, str]:
