@@ -89,7 +89,7 @@ def test_replicas_times_their_share_make_the_capacity(searched_sample):
 
 def test_no_space_between_two_chinese_characters(bank_proposal):
     """A Chinese sentence spaces a Latin name it quotes, not a Chinese one: the storage flows read "存放于 并行文件存储
-    一体机" and a risk "目录记录其 大模型推理服务 的框架支持为 经厂商插件或分支支持"."""
+    一体机" and a risk "大模型推理服务 的框架支持为 经厂商插件或分支支持"."""
     _plan, doc = bank_proposal("zh")
     cjk = "[\u3400-\u9fff]"
     body = doc.to_text().split("# 参考资料")[0]  # the references keep their sources' own titles
