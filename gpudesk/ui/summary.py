@@ -51,11 +51,12 @@ def _tco_label(phase: PhaseEstimate, years: int, lang: str) -> str:
 
 
 def summary_text(phase: PhaseEstimate, text: DisplayText | None = None) -> str:
-    """``"28 GPUs in 4 × NVIDIA DGX H100 · training: 12 days · phase cost: … · 5-year TCO: … · excluding 1 line
-    awaiting a quote · design power: 41 kW"``.
+    """``"28 GPUs in 4 × NVIDIA DGX H100 · time to train: 12 days · cost of this phase: … · 5-year TCO: … · excluding
+    1 line awaiting a quote · IT power at nameplate maximum (design): 41 kW"``: each figure by its one name
+    (``DisplayText.figure_label``, the proposal's and the figure tables').
 
     The parts go from the most to the least needed, as the bar drops whole parts from the end where the line does
-    not fit (``ElidedLabel``): the lines awaiting a quote stay beside the amounts that leave them out, and the design
+    not fit (``ElidedLabel``): the lines awaiting a quote stay beside the amounts that leave them out, and the IT
     power goes first (the gov sample's English line at 1366 × 768 lost "excluding 4 lines awaiting a quote", so its
     costs read complete).
 
@@ -86,7 +87,7 @@ def summary_text(phase: PhaseEstimate, text: DisplayText | None = None) -> str:
     for key in ("train.time_to_train_days", "vision.time_to_train_days"):
         shown = _figure(phase, key, currency, text)
         if shown:
-            parts.append(translate("Summary", "training") + sep + shown)
+            parts.append(text.figure_label(key, "time to train") + sep + shown)
             break
     for w in c.workloads:
         cap = w.capacity
@@ -100,7 +101,7 @@ def summary_text(phase: PhaseEstimate, text: DisplayText | None = None) -> str:
             break
     cost = _figure(phase, "plan.phase_cost", currency, text)
     if cost:
-        parts.append(translate("Summary", "phase cost") + sep + cost)
+        parts.append(text.figure_label("plan.phase_cost", "cost of this phase") + sep + cost)
     years = phase.horizon_years
     tco = _figure(phase, "tco.total_horizon", currency, text)
     if tco and years:
@@ -112,5 +113,5 @@ def summary_text(phase: PhaseEstimate, text: DisplayText | None = None) -> str:
     if c.owns_hardware:  # last: the part the bar drops first where the line does not fit (step 6 shows it)
         shown = _figure(phase, "power.it_max_kw", currency, text)
         if shown:
-            parts.append(translate("Summary", "design power") + sep + shown)
+            parts.append(text.figure_label("power.it_max_kw", "design power") + sep + shown)
     return SUMMARY_SEPARATOR.join(parts)

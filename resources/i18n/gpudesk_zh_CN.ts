@@ -1019,7 +1019,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>此数字背后的全部出处</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="245" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="246" />
       <source>Explanation</source>
       <translation>计算说明</translation>
     </message>
@@ -1044,7 +1044,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>备注</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="257" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="258" />
       <source>Select any figure or warning to see its formula, inputs, constants and sources.</source>
       <translation>选中任意数字或警告，即可查看其公式、输入、常数和来源。</translation>
     </message>
@@ -3038,11 +3038,6 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>承载能力 {total} {unit}，峰值 {target} {unit}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="115" />
-      <source>design power</source>
-      <translation>设计功率</translation>
-    </message>
-    <message>
       <location filename="../../gpudesk/ui/summary.py" line="110" />
       <source>excluding 1 line awaiting a quote</source>
       <translation>不含 1 项待询价成本</translation>
@@ -3051,16 +3046,6 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <location filename="../../gpudesk/ui/summary.py" line="111" />
       <source>excluding {count} lines awaiting a quote</source>
       <translation>不含 {count} 项待询价成本</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/summary.py" line="103" />
-      <source>phase cost</source>
-      <translation>阶段费用</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/summary.py" line="89" />
-      <source>training</source>
-      <translation>训练时长</translation>
     </message>
     <message>
       <location filename="../../gpudesk/ui/summary.py" line="77" />

@@ -117,8 +117,8 @@ def test_an_edit_never_shows_the_previous_search_or_chart(make_window, catalog) 
     status = window.summary.text()
     # what the total covers is the ledger's word (its 3 rented months, 266f698): said once the ledger is made
     tco = f"{phase.horizon_years}-year TCO"
-    assert "phase cost: Calculating…" in status and f"{tco}: Calculating…" in status, status
-    amounts = status.split("phase cost")[1].replace(tco, "")
+    assert "cost of this phase: Calculating…" in status and f"{tco}: Calculating…" in status, status
+    amounts = status.split("cost of this phase")[1].replace(tco, "")
     assert "awaiting a quote" not in status and not any(ch.isdigit() for ch in amounts), status
     # the figure left to idle time keeps its row, label and unit and says it is being computed: never its previous
     # value, never unknown, and no row comes or goes (the table updates in place: the one paint pass above)
@@ -175,7 +175,7 @@ def test_an_edit_never_shows_the_previous_search_or_chart(make_window, catalog) 
     assert pareto.spec == localise_spec(searched.charts["pareto"], "en")
     assert "Searching" not in panel.why.text()
     assert phase.costs_done and window.summary.text() == summary_text(searched), "the status bar kept a pending part"
-    assert "Calculating" not in window.summary.text() and "phase cost: " in window.summary.text()
+    assert "Calculating" not in window.summary.text() and "cost of this phase: " in window.summary.text()
     assert [panel.model.candidate(r) for r in range(panel.model.rowCount())] == searched.candidates
     assert panel.model.index(own, COL_RANK).data() != "…"
     panel.tabs.setCurrentIndex(1)

@@ -28,7 +28,7 @@ def test_status_bar_shows_the_configuration_and_the_ledger(path, qapp) -> None:
         assert text.startswith(used if gpus != 1 else "1 GPU,") or text.startswith("1 GPU in"), text
         server = configured_server_name(phase.config, "en")
         assert (f"in {phase.config.servers} × {server}" in text) == phase.config.owns_hardware
-        assert f"phase cost: {phase.ledger.phase_total:,.0f} {plan.currency}" in text
+        assert f"cost of this phase: {phase.ledger.phase_total:,.0f} {plan.currency}" in text
         years = int(phase.figures.number("tco.horizon_years"))
         # the plan's own horizon, saying what it prices: owned hardware over the horizon, a rented phase its months
         mode = "owned" if phase.config.owns_hardware else f"{phase.ledger.months}-month rent"
@@ -99,7 +99,7 @@ def test_each_phase_names_its_own_currency_and_two_currencies_are_refused(qapp) 
     plan = estimate_plan(project, Catalog.open())
     for phase in plan.phases:
         shown = summary_text(phase, display_text("en"))
-        assert f"phase cost: {phase.ledger.phase_total:,.0f} CNY" in shown and "USD" not in shown, shown
+        assert f"cost of this phase: {phase.ledger.phase_total:,.0f} CNY" in shown and "USD" not in shown, shown
 
 
 @pytest.mark.parametrize("stem", [p.stem for p in SAMPLES])
