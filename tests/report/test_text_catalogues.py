@@ -95,3 +95,26 @@ def test_units_are_worded_in_one_table():
     holders = {subject for subject in SUBJECTS for lang in LANGUAGES if (FOLDER / f"{subject}_{lang}.toml").exists()
                and {"unit", "unit_part"} & set(catalogue(subject, lang))}
     assert holders == {"report"}, holders
+
+
+PROSE = ["assumptions", "checks", "reasons", "refusals", "report", "samples", "wizard"]
+"""Catalogues of Chinese sentences; formulas and figure help texts set terms apart with spaces (按 峰值请求率 × ...)."""
+SPACED_HAN = re.compile(r"[\u4e00-\u9fff，。；：] +[\u4e00-\u9fff]")
+
+
+def spaced_sentences(subject: str) -> dict[str, str]:
+    """Entries of a Chinese prose catalogue with a space between two Chinese characters (Chinese sets none)."""
+    return {key: SPACED_HAN.search(value).group() for key, value in flat(catalogue(subject, "zh")).items()
+            if isinstance(value, str) and SPACED_HAN.search(value)}
+
+
+@pytest.mark.parametrize("subject", PROSE)
+def test_no_space_between_chinese_characters(subject: str):
+    """'因此 所需 GPU 数量' read in the pipeline band's warning on the gov sample's phase 2 (walk-25)."""
+    assert subject in SUBJECTS
+    assert not spaced_sentences(subject), f"{subject}_zh.toml: {spaced_sentences(subject)}"
+
+
+def test_the_space_check_catches_a_space():
+    assert SPACED_HAN.search("因此 所需 GPU") and SPACED_HAN.search("区间），因此 所需")
+    assert not SPACED_HAN.search("偏差 {low_pct:+.0f}% 至") and not SPACED_HAN.search("所需 GPU 数量")
