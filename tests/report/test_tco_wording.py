@@ -19,3 +19,11 @@ def test_no_chinese_text_names_tco_another_way() -> None:
 
 def test_the_quoted_exception_is_still_there() -> None:
     assert any(where in QUOTED and OTHER_ZH in text for where, _lang, text in _texts())
+
+
+def test_chinese_text_names_tco_in_chinese() -> None:
+    """The acronym stands only beside the Chinese name, as in the cost section's heading '总体拥有成本（TCO）': the
+    unpriced-hardware check read '硬件待询价：投资与 TCO 未计入服务器' on the gov sample (window, PDF, CLI; walk-25)."""
+    found = [f"{where}: {text!r}" for where, lang, text in _texts()
+             if lang == "zh" and "TCO" in text.replace("（TCO）", "")]
+    assert not found, "\n".join(found)
