@@ -233,3 +233,15 @@ def test_offer_mismatch_names_both_accelerators_not_their_ids() -> None:
     for lang in ("en", "zh"):
         _title, message, fix = localise(check, lang)
         assert carried in message and offer.accelerator_id not in message.replace(carried, ""), message
+
+
+@pytest.mark.parametrize(("level", "said"), [("unknown", "目录未记录"), ("vendor", "经厂商插件或分支支持")])
+def test_the_ecosystem_check_says_what_the_catalog_records(level: str, said: str):
+    """The gov sample's Cambricon card read '目录记录其大模型推理服务的框架支持为目录未记录' (the catalog records its
+    support as: the catalog does not record it, walk-25): the level is named once, after what it describes."""
+    check = Check("pitfall.software_ecosystem", "info", "gpu", "t", "m", "f", (),
+                  {"accelerator": "Cambricon MLU370-X8 48GB", "stack": "Neuware", "group": "LLM serving",
+                   "level": level, "supported": "Cambricon NeuWare (CNNL, CNCL)", "source": ""})
+    _title, message, _fix = localise(check, "zh")
+    assert f"大模型推理服务的框架支持为{said}" in message, message
+    assert "目录记录" not in message and "（）" not in message, message
