@@ -289,7 +289,7 @@ def test_english_passes_everything_through(emitted):
 
 
 def test_source_lines():
-    assert ZH.source("TCO model (computed)") == "TCO 模型（计算所得）"
+    assert ZH.source("TCO model (computed)") == "总体拥有成本模型（计算所得）"
     assert ZH.source("user input (phases[0].facility.pue)") == "用户输入（phases[0].facility.pue）"
     unknown = "catalog switches/qm9700.power_w: nvidia-qm9700 (unknown in catalog)"
     assert ZH.source(unknown) == "目录 switches/qm9700.power_w: nvidia-qm9700（目录中未知）"
