@@ -52,7 +52,7 @@ def _tco_label(phase: PhaseEstimate, years: int, lang: str) -> str:
 
 def summary_text(phase: PhaseEstimate, text: DisplayText | None = None) -> str:
     """``"28 GPUs in 4 × NVIDIA DGX H100 · time to train: 12 days · cost of this phase: … · 5-year TCO: … · excluding
-    1 line awaiting a quote · IT power at nameplate maximum (design): 41 kW"``: each figure by its one name
+    1 line awaiting a quote · design IT power: 41 kW"``: each figure by its one name
     (``DisplayText.figure_label``, the proposal's and the figure tables').
 
     The parts go from the most to the least needed, as the bar drops whole parts from the end where the line does
