@@ -245,3 +245,12 @@ def test_the_ecosystem_check_says_what_the_catalog_records(level: str, said: str
     _title, message, _fix = localise(check, "zh")
     assert f"大模型推理服务的框架支持为{said}" in message, message
     assert "目录记录" not in message and "（）" not in message, message
+
+
+def test_the_unvalidated_family_is_named_by_its_card_not_its_code():
+    """The gov sample's checks read 'gpudesk 没有 cambricon-mlu（Cambricon MLU370-X8 48GB）的公开效率实测' (walk-25): the
+    family's catalog code in front of the customer. The Chinese names the card and its family in words."""
+    check = Check("accuracy.family_not_validated", "info", "task", "t", "m", "f", (),
+                  {"family": "cambricon-mlu", "accelerator": "Cambricon MLU370-X8 48GB"})
+    _title, message, _fix = localise(check, "zh")
+    assert "Cambricon MLU370-X8 48GB 所属硬件系列" in message and "cambricon-mlu" not in message, message
