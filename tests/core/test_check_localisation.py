@@ -254,3 +254,12 @@ def test_the_unvalidated_family_is_named_by_its_card_not_its_code():
                   {"family": "cambricon-mlu", "accelerator": "Cambricon MLU370-X8 48GB"})
     _title, message, _fix = localise(check, "zh")
     assert "Cambricon MLU370-X8 48GB 所属硬件系列" in message and "cambricon-mlu" not in message, message
+
+
+def test_the_public_cloud_filing_check_names_the_delivery_mode_as_a_mode():
+    """The bank sample's pilot read '运行在公有云按需上' (runs on 'public cloud, on demand'), a mode's name as a place
+    (walk-25); it reads '部署方式为公有云按需'."""
+    check = Check("compliance.mlps_public_cloud", "warning", "task", "t", "m", "f", (),
+                  {"level": 3, "mode": "cloud_on_demand"})
+    _title, message, _fix = localise(check, "zh")
+    assert "部署方式为公有云按需；" in message and "按需上" not in message, message
