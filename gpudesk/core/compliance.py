@@ -128,7 +128,8 @@ def validation_check(acc: rec.Accelerator) -> list[Check]:
         return []
     return [Check(
         "accuracy.family_not_validated", "info", "task", "No validation for this hardware family",
-        f"gpudesk has no published efficiency measurement and no validation case for {acc.family} ({acc.name}); "
+        f"gpudesk has no published efficiency measurement and no validation case for the hardware family of the "
+        f"{acc.name}; "
         "its figures use the cross-family median efficiencies, so the accuracy band does not apply to them.",
         "Run a pilot on the platform and load its logs (calibration) before committing to the figures.",
         (), {"family": acc.family, "accelerator": acc.name},

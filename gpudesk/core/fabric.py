@@ -168,8 +168,11 @@ def _fabric_kept(inp: FabricInputs) -> FigureSet:
     fs.input("net.growth_nodes", float(inp.growth_nodes), "nodes", "nodes the plan expects to add")
 
     # -- inference traffic (fabric_figures) and latency -----------------
-    fe_n = record_field(fs, "net.frontend_nics", s, "frontend_nics", "NICs", "front-end NICs per node")
-    fe_g = record_field(fs, "net.frontend_nic_gbps", s, "frontend_nic_gbps", "Gb/s", "front-end NIC speed")
+    # every server has a front-end network: a row that records no front-end NIC leaves it unknown, never 0 Gb/s
+    fe_row = s if s.frontend_nics and s.frontend_nic_gbps else replace(s, provenance=replace(
+        s.provenance, unknown=(*s.provenance.unknown, "frontend_nics", "frontend_nic_gbps")))
+    fe_n = record_field(fs, "net.frontend_nics", fe_row, "frontend_nics", "NICs", "front-end NICs per node")
+    fe_g = record_field(fs, "net.frontend_nic_gbps", fe_row, "frontend_nic_gbps", "Gb/s", "front-end NIC speed")
     fs.add("net.frontend_capacity_gbps", nodes * fe_n * fe_g, "Gb/s", "front-end (north-south) capacity",
            "nodes x frontend_nics x frontend_nic_gbps", ["net.nodes", "net.frontend_nics", "net.frontend_nic_gbps"])
     hop = fs.constant("net.hop_latency", C.SWITCH_HOP_LATENCY_S)

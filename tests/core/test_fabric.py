@@ -115,3 +115,15 @@ def test_a_rate_edit_keeps_the_fabric_and_adds_its_traffic():
     assert text(got) == text(fresh) and list(got.keys()) == list(fresh.keys())
     assert text(again) == text(_fab(requests_per_s=10.0, **base)), "a later rate changed the kept figures"
     np.testing.assert_allclose(got["net.north_south_gbps"], np.array([25.0, 40.0]) * 2.4e4 * 8 / 1e9)
+
+
+def test_a_server_row_without_front_end_nics_leaves_the_front_end_unknown_not_zero():
+    """`gpudesk estimate` printed 'net.frontend_capacity_gbps 0 Gb/s' for the gov and bank samples, whose server rows
+    record no front-end NIC (walk-25): every server has a front-end network, so an unrecorded one is unknown, and the
+    front-end check neither fires nor passes on it."""
+    bare = replace(DGX_H100, frontend_nics=0, frontend_nic_gbps=0.0)
+    fs = _fab(server=bare)
+    assert np.isnan(fs["net.frontend_nics"]) and np.isnan(fs["net.frontend_capacity_gbps"])
+    assert "unknown in catalog" in fs.explain("net.frontend_nics").source
+    known = _fab(server=replace(DGX_H100, frontend_nics=2, frontend_nic_gbps=200.0))
+    assert known["net.frontend_capacity_gbps"] == pytest.approx(32 * 2 * 200.0)
