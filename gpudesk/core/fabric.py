@@ -17,6 +17,7 @@ import numpy as np
 
 from gpudesk.catalog.records import Nic, Server, Switch
 from gpudesk.core import constants as C
+from gpudesk.core.catalog_prices import catalog_price
 from gpudesk.core.checks import Check
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.infra_inputs import at, record_field, worst_index
@@ -40,6 +41,8 @@ class FabricInputs:
     response_bytes: float = 0.0
     kv_transfer_bytes_per_request: float = 0.0  # disaggregated prefill -> decode
     latency_budget_s: float = 1e-3  # seed document: real-time inference network latency under 1 ms
+    currency: str = "USD"  # the plan's: the catalog's USD prices are converted (core/catalog_prices.py)
+    cny_per_usd: float = 7.1
 
 
 def _tiers(endpoints: Any, radix: Any, down: Any) -> Any:
@@ -125,14 +128,15 @@ def _fabric_kept(inp: FabricInputs) -> FigureSet:
                     "2 x cables", ["net.cables"])
 
     # -- cost and power ---------------------------------------------------
-    sw_price = record_field(fs, "net.switch_price", sw, "price_usd", "USD", "price per switch")
-    optic_price = record_field(fs, "net.optic_price", nic, "optic_price_usd", "USD", "price per transceiver")
-    nic_price = record_field(fs, "net.nic_price", nic, "price_usd", "USD", "price per NIC")
+    cur, fx = inp.currency, inp.cny_per_usd
+    sw_price = catalog_price(fs, "net.switch_price", sw, "price_usd", "", "price per switch", cur, fx)
+    optic_price = catalog_price(fs, "net.optic_price", nic, "optic_price_usd", "", "price per transceiver", cur, fx)
+    nic_price = catalog_price(fs, "net.nic_price", nic, "price_usd", "", "price per NIC", cur, fx)
     nic_cost = 0.0 if inp.nics_in_server_price else ends * nic_price
-    fs.add("net.nic_cost", nic_cost, "USD", "NIC cost outside the server price",
+    fs.add("net.nic_cost", nic_cost, cur, "NIC cost outside the server price",
            "0 (NICs in the server quote)" if inp.nics_in_server_price else "endpoints x nic_price",
            ["net.endpoints", "net.nic_price"])
-    fs.add("net.cost", n_sw * sw_price + optics * optic_price + nic_cost, "USD", "fabric cost",
+    fs.add("net.cost", n_sw * sw_price + optics * optic_price + nic_cost, cur, "fabric cost",
            "switches x switch_price + optics x optic_price + nic_cost",
            ["net.switches", "net.switch_price", "net.optics", "net.optic_price", "net.nic_cost"])
     sw_power = record_field(fs, "net.switch_power", sw, "power_w", "W", "power per switch")

@@ -12,7 +12,6 @@ import math
 import numpy as np
 
 from gpudesk.core.cost_ledger import CostLedger, LedgerLine
-from gpudesk.core.delivery import convert
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.ledger_quote import (
     APPLIANCE_KINDS,
@@ -68,11 +67,6 @@ class _Lines:
             source=source, date=date, figure_key=figure_key, profile=profile, params=params,
         ))
 
-    def usd(self, value: float | None) -> float | None:
-        if value is None or not math.isfinite(value):
-            return None
-        return float(convert(value, "USD", self.currency, self.phase.costs.cny_per_usd))
-
 
 def _owned_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase, config: SizedConfiguration,
                  carried: CarriedHardware | None) -> None:
@@ -96,13 +90,13 @@ def _owned_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase, config: SizedConf
     fabric = fs if "net.switches" in fs else None
     switches, optics = network_added(fabric, carried if config.servers_carried else None)
     if r.switch is not None:
-        sw = out.usd(fs.number("net.switch_price"))
+        sw = _price(fs.number("net.switch_price"))
         out.add("switches", "network", "capex", r.switch.name, f"{r.switch.ports} × {r.switch.port_gbps:g} Gb/s ports",
                 switches, "switch", sw, "once", _status(sw), fs.source("net.switch_price") if fabric else "",
                 r.switch.provenance.date, "net.switches",
                 params=(("ports", r.switch.ports), ("gbps", r.switch.port_gbps)))
     if r.nic is not None:
-        op = out.usd(fs.number("net.optic_price"))
+        op = _price(fs.number("net.optic_price"))
         out.add("optics", "network", "capex", f"{r.nic.name} transceivers", "one per cable end", optics,
                 "transceiver", op, "once", _status(op), fs.source("net.optic_price") if fabric else "",
                 r.nic.provenance.date, "net.optics", params=(("nic", r.nic.name),))
@@ -236,7 +230,7 @@ def _running_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase, owned: bool,
     if owned and not r.storage.cloud_provider and r.storage.kind in APPLIANCE_KINDS:
         _appliance_line(out, fs, r, capacity_tb, carried)
         return
-    per_tb = out.usd(fs.number("storage.price_per_tb_month"))
+    per_tb = _price(fs.number("storage.price_per_tb_month"))
     out.add("storage", "storage", "opex", r.storage.name, "capacity at the planning horizon", capacity_tb,
             "TB-month", per_tb, "month", _status(per_tb), fs.source("storage.price_per_tb_month")
             if "storage.price_per_tb_month" in fs else "", r.storage.provenance.date, "run.storage_per_year",

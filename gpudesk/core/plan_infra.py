@@ -54,6 +54,7 @@ def _fabric(phase: Phase, r: ResolvedPhase, primary: WorkloadResult, nodes: int)
         oversubscription=phase.network.oversubscription, rail_optimized=phase.network.rail_optimized,
         growth_nodes=sum(t.add_nodes for t in phase.triggers), requests_per_s=primary.request_rate,
         request_bytes=primary.request_bytes, response_bytes=primary.response_bytes,
+        currency=phase.costs.currency, cny_per_usd=phase.costs.cny_per_usd,
     ))
 
 
@@ -80,7 +81,7 @@ def _owned(phase: Phase, r: ResolvedPhase, primary: WorkloadResult, servers: int
         accelerator_price_usd=r.accelerator.price_usd,
         accelerator_price_source=f"catalog accelerators/{r.accelerator.id}.price_usd: "
                                  f"{r.accelerator.provenance.source_of('price_usd')}",
-        network_capex_usd=_network_capex_usd(fabric, carried if carried_servers else None),
+        network_capex=_network_capex(fabric, carried if carried_servers else None),
         fitout_per_kw=c.fitout_per_kw, colo_per_rack_month=c.colo_per_rack_month,
         maintenance_pct_per_year=c.maintenance_pct_per_year, depreciation_years=c.depreciation_years,
         installation_per_server=c.installation_per_server,
@@ -89,8 +90,8 @@ def _owned(phase: Phase, r: ResolvedPhase, primary: WorkloadResult, servers: int
     return fs, power_checks(power)
 
 
-def _storage_rent_usd(storage: FigureSet, r: ResolvedPhase, owned: int) -> float:
-    """Storage rent per month (USD) every mode pays: none for local drives (part of the server) or for appliances
+def _storage_rent(storage: FigureSet, r: ResolvedPhase, owned: int) -> float:
+    """Storage rent per month (the plan's currency) every mode pays: none for local drives (part of the server) or for appliances
     an owned site buys (a capex line of their own in the ledger, ``storage.appliances``)."""
     if r.storage.kind == "local-nvme" or (owned and not r.storage.cloud_provider and r.storage.kind in APPLIANCE_KINDS):
         return 0.0
@@ -107,8 +108,8 @@ def network_added(fabric: FigureSet | None, carried: CarriedHardware | None) -> 
     return switches, optics
 
 
-def _network_capex_usd(fabric: FigureSet | None, carried: CarriedHardware | None) -> float:
-    """Priced added switches and optics in USD (unpriced parts are ledger lines of their own, not zero here)."""
+def _network_capex(fabric: FigureSet | None, carried: CarriedHardware | None) -> float:
+    """Priced added switches and optics in the plan's currency (unpriced parts are ledger lines of their own, not zero here)."""
     if fabric is None:
         return 0.0
     switches, optics = network_added(fabric, carried)
@@ -157,6 +158,7 @@ def phase_infrastructure(phase: Phase, r: ResolvedPhase, primary: WorkloadResult
         bytes_per_unit=phase.storage.sample_bytes, growth_per_year=phase.storage.growth_pct_per_year / 100.0,
         horizon_years=phase.costs.horizon_years, team_size=phase.storage.team_size,
         concurrent_jobs=phase.storage.concurrent_jobs, local_nvme_bytes_per_node=r.server.local_nvme_tb * 1e12,
+        currency=phase.costs.currency, cny_per_usd=phase.costs.cny_per_usd,
     ))
     fs.merge(storage)
     if not ledger_only:
@@ -215,7 +217,7 @@ def phase_infrastructure(phase: Phase, r: ResolvedPhase, primary: WorkloadResult
     running = running_cost_figures(RunningCostInputs(
         gpus=licensed, gpus_source=licensed_source, software_per_gpu_year=c.software_per_gpu_year,
         staff_fte=c.staff_fte, staff_cost_per_year=c.staff_cost_per_year,
-        storage_monthly_usd=_storage_rent_usd(storage, r, owned),
+        storage_monthly=_storage_rent(storage, r, owned),
         cpu_vms_per_month=agent_cpu_monthly(primary, phase, fs_workloads),
         currency=c.currency, cny_per_usd=c.cny_per_usd,
         licence=c.licence if licence is not None else "none",

@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gpudesk.core.cost_ledger import per_year
-from gpudesk.core.delivery import convert
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.pass_memo import memoised_on_inputs
 from gpudesk.vocabulary.costs import LICENCE
@@ -23,7 +22,7 @@ class RunningCostInputs:
     software_per_gpu_year: float  # currency
     staff_fte: float
     staff_cost_per_year: float  # currency per FTE
-    storage_monthly_usd: float  # storage model (storage.monthly_cost), NaN = storage price unknown
+    storage_monthly: float  # storage model (storage.monthly_cost, in ``currency``), NaN = storage price unknown
     cpu_vms_per_month: float = 0.0  # CPU virtual machines of agent workloads (agent.cpu_cost_per_month), priced part
     storage_source: str = "storage model (storage.monthly_cost)"
     currency: str = "USD"
@@ -50,7 +49,7 @@ def running_cost_figures(inp: RunningCostInputs) -> FigureSet:
     fte_cost = fs.input("run.staff_cost_per_fte", inp.staff_cost_per_year, per_year(cur), "cost per FTE")
     staff = fs.add("run.staff_per_year", fte * fte_cost, per_year(cur), "staff per year", "staff_fte × staff_cost_per_fte",
                    ["run.staff_fte", "run.staff_cost_per_fte"])
-    monthly = fs.input("run.storage_monthly", float(convert(inp.storage_monthly_usd, "USD", cur, inp.cny_per_usd)),
+    monthly = fs.input("run.storage_monthly", float(inp.storage_monthly),
                        f"{cur}/month", "storage rent per month", inp.storage_source)
     fs.add("run.storage_per_year", monthly * 12.0, per_year(cur), "storage rent per year", "storage_monthly × 12",
                      ["run.storage_monthly"])

@@ -15,6 +15,7 @@ import numpy as np
 
 from gpudesk.catalog.records import StorageOption
 from gpudesk.core import constants as C
+from gpudesk.core.catalog_prices import catalog_price
 from gpudesk.core.checks import Check
 from gpudesk.core.digits import percent_text
 from gpudesk.core.explain import FigureSet
@@ -53,6 +54,8 @@ class StorageInputs:
     concurrent_jobs: int = 1
     local_nvme_bytes_per_node: float = 0.0  # server local NVMe (0 = none)
     gpus: int = 0  # GPUs reading the data when not gpus_per_node x nodes (a phase smaller than its servers)
+    currency: str = "USD"  # the plan's: the catalog's USD price is converted (core/catalog_prices.py)
+    cny_per_usd: float = 7.1
 
 
 def _capped(per_node: Any, nodes: Any, cap: float | None) -> Any:
@@ -176,9 +179,9 @@ def storage_figures(inp: StorageInputs) -> FigureSet:
     capacity = fs.add("storage.capacity_needed", grown + kept * ckpt, "B", "storage capacity needed",
                       "dataset_at_horizon + checkpoints_kept x checkpoint_size",
                       ["storage.dataset_at_horizon", "storage.checkpoints_kept", "storage.checkpoint_size"])
-    price = record_field(fs, "storage.price_per_tb_month", opt, "price_usd_per_tb_month", "USD/TB/month",
-                         "storage price per TB-month")
-    fs.add("storage.monthly_cost", capacity / 1e12 * price, "USD/month", "storage cost per month at the horizon",
+    price = catalog_price(fs, "storage.price_per_tb_month", opt, "price_usd_per_tb_month", "/TB/month",
+                          "storage price per TB-month", inp.currency, inp.cny_per_usd)
+    fs.add("storage.monthly_cost", capacity / 1e12 * price, f"{inp.currency}/month", "storage cost per month at the horizon",
            "capacity_needed / 1e12 x price_per_tb_month", ["storage.capacity_needed", "storage.price_per_tb_month"])
 
     # -- shared vs local ------------------------------------------------

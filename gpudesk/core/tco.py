@@ -42,7 +42,7 @@ class TcoInputs:
     server_price: float = 0.0  # currency per server typed by the user; 0 = catalog price_usd
     accelerator_price_usd: float | None = None  # estimates the server price when the catalog lacks it
     accelerator_price_source: str = ""
-    network_capex_usd: Any = float("nan")  # added switches and optics (fabric model), NaN = unpriced
+    network_capex: Any = float("nan")  # added switches and optics (fabric model, in ``currency``), NaN = unpriced
     fitout_per_kw: float = 0.0
     colo_per_rack_month: float = 0.0
     maintenance_pct_per_year: float = 8.0
@@ -83,7 +83,7 @@ def tco_figures(inp: TcoInputs) -> FigureSet:
     price = _server_price(fs, inp)
     srv = fs.add("tco.server_capex", new * price, cur, "server capex", "servers_new × server_price",
                  ["tco.servers_new", "tco.server_price"])
-    net = fs.input("tco.network_capex", _usd(inp, inp.network_capex_usd), cur, "network capex (added switches, optics)",
+    net = fs.input("tco.network_capex", np.asarray(inp.network_capex, dtype=float), cur, "network capex (added switches, optics)",
                    "fabric model (net.cost_new)")
     kw = fs.input("tco.design_kw_new", np.asarray(inp.design_kw_new, dtype=float), "kW", "IT design load added",
                   "power model (power.it_max_kw) less the design load carried forward")

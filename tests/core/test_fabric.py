@@ -127,3 +127,16 @@ def test_a_server_row_without_front_end_nics_leaves_the_front_end_unknown_not_ze
     assert "unknown in catalog" in fs.explain("net.frontend_nics").source
     known = _fab(server=replace(DGX_H100, frontend_nics=2, frontend_nic_gbps=200.0))
     assert known["net.frontend_capacity_gbps"] == pytest.approx(32 * 2 * 200.0)
+
+
+def test_a_cny_plan_prices_its_fabric_in_yuan_from_the_catalogs_usd():
+    sw = replace(QM9700, price_usd=30_000.0)
+    nic = replace(CX7, optic_price_usd=800.0, price_usd=1_500.0)
+    usd = _fab(switch=sw, nic=nic, nics_in_server_price=False)
+    cny = _fab(switch=sw, nic=nic, nics_in_server_price=False, currency="CNY", cny_per_usd=7.1)
+    for key in ("net.switch_price", "net.optic_price", "net.nic_price", "net.nic_cost", "net.cost"):
+        assert usd.unit(key) == "USD" and cny.unit(key) == "CNY"
+        assert cny[key] == pytest.approx(7.1 * usd[key])
+    assert cny.source("net.switch_price") == usd.source("net.switch_price") + " (USD, in CNY at 7.1 CNY/USD)"
+    unknown = _fab(currency="CNY")  # the row has no price: unknown, its source saying so, with no conversion note
+    assert np.isnan(unknown["net.switch_price"]) and unknown.source("net.switch_price").endswith("(unknown in catalog)")

@@ -13,7 +13,7 @@ from gpudesk.core.tco import TcoInputs, tco_figures
 
 def _tco(**kw):
     base = dict(server=DGX_H100, servers=4, annual_kwh=40.8 * 1.56 * 8760, design_kw_new=40.8, racks=1,
-                electricity_per_kwh=0.10, server_price=300_000.0, network_capex_usd=100_000.0,
+                electricity_per_kwh=0.10, server_price=300_000.0, network_capex=100_000.0,
                 colo_per_rack_month=2_000.0, maintenance_pct_per_year=8.0, depreciation_years=4)
     base.update(kw)
     return tco_figures(TcoInputs(**base))
@@ -44,13 +44,14 @@ def test_unknown_catalog_price_stays_unknown():
     # the DGX row has no catalog price in this fixture -> capex unknown, never zero
     assert math.isnan(float(fs["tco.server_capex"])) and math.isnan(float(fs["tco.owned_capex"]))
     fs2 = _tco(currency="CNY", cny_per_usd=7.1)
-    assert fs2["tco.network_capex"] == pytest.approx(710_000)  # catalog USD converted
+    # the fabric's cost arrives in the plan's currency (core/catalog_prices.py converts the catalog's USD once)
+    assert fs2["tco.network_capex"] == pytest.approx(100_000)
     assert fs2["tco.server_capex"] == pytest.approx(1_200_000)  # typed in CNY already
 
 
 def test_running_costs_of_every_mode():
     fs = running_cost_figures(RunningCostInputs(gpus=32, software_per_gpu_year=1_000.0, staff_fte=1.0,
-                                                staff_cost_per_year=150_000.0, storage_monthly_usd=float("nan")))
+                                                staff_cost_per_year=150_000.0, storage_monthly=float("nan")))
     assert fs["run.software_per_year"] == 32_000 and fs["run.staff_per_year"] == 150_000
     # storage price unknown: left out of the priced running costs, never read as zero
     assert fs["run.known_per_month"] == pytest.approx((32_000 + 150_000) / 12)
