@@ -290,9 +290,12 @@ def queue_figures(fs: FigureSet, inp: InferenceInputs, a: dict[str, np.ndarray],
         pre_inst, dec_inst = pool_sizes(fs, inp, rate, dis["pre_rate"], lam_max, dis["pre_gpus"], gpus, deps)
         replicas, pool_gpus = pre_inst + dec_inst, pre_inst * dis["pre_gpus"] + dec_inst * gpus
         per_rep = np.where(rate > 0, rate / dec_inst, 0.0)
+    # worded by what the plan is: an aggregated plan's formula read "(disaggregated: prefill + decode instances)"
     fs.add("infer.replicas_needed", replicas, "replicas", "replicas to serve the rate",
-           "⌈request rate / max rate per replica⌉ (disaggregated: prefill + decode instances)",
-           ["infer.max_rate_per_replica", "infer.in.request_rate"])
+           "prefill instances + decode instances: prefill pool / GPUs per prefill instance + decode pool / GPUs per "
+           "replica" if dis is not None else "⌈request rate / max rate per replica⌉",
+           ["infer.disagg_prefill_gpus", "infer.prefill_gpus_per_instance", "infer.disagg_decode_gpus",
+            "infer.gpus_per_replica"] if dis is not None else ["infer.max_rate_per_replica", "infer.in.request_rate"])
     if pool_gpus is None:
         fs.add("infer.gpus_needed", replicas * gpus, "GPUs", "GPUs to serve the rate", "replicas · GPUs per replica",
                ["infer.replicas_needed", "infer.gpus_per_replica"])

@@ -173,3 +173,21 @@ def test_a_deployment_larger_than_the_phase_says_which_part_does_not_fit(catalog
     assert words in str(raised.value) and "none stated" not in str(raised.value), str(raised.value)
     assert "未给出" not in chinese and ("24 卡" in chinese if pools[0] else "8 卡" in chinese), chinese
 
+
+
+def test_the_replicas_formula_says_what_the_plan_is(catalog) -> None:
+    """An aggregated plan's replicas read '… (disaggregated: prefill + decode instances)': a branch the plan does not
+    take. Each plan's formula now names only its own way, and a disaggregated plan's inputs are its pools."""
+    aggregated = _plan()
+    aggregated.phases[0].workloads[0].batching = "continuous"
+    agg = estimate_plan(aggregated, catalog).phases[0].figures
+    dis = estimate_plan(_plan(prefill_tp=8), catalog).phases[0].figures
+    assert agg.formula("infer.replicas_needed") == "⌈request rate / max rate per replica⌉"
+    assert "prefill" not in agg.formula("infer.replicas_needed")
+    assert "request rate" not in dis.formula("infer.replicas_needed")
+    assert dis.formula("infer.replicas_needed").startswith("prefill instances + decode instances")
+    assert dis.number("infer.replicas_needed") == \
+        dis.number("infer.disagg_prefill_gpus") / dis.number("infer.prefill_gpus_per_instance") + \
+        dis.number("infer.disagg_decode_gpus") / dis.number("infer.gpus_per_replica")
+    assert {q.key for q in dis.explain("infer.replicas_needed").inputs} >= {
+        "infer.disagg_prefill_gpus", "infer.disagg_decode_gpus"}
