@@ -54,9 +54,11 @@ def _reference_projects() -> list[Project]:
                                              attention_dp_timeout_iters=9, attention_dp_batching_wait_iters=3,
                                              fp8_context_attention=True)]  # and FP8 prompt attention (Hopper)
     balanced.phases[0].workloads[0].parallel.ep = 8
+    lengths = copy.deepcopy(serve)  # a plan that names the data set its requests look like (infer.in.length_dataset)
+    lengths.phases[0].workloads[0].length_dataset = "mlperf-deepseek-r1"
     agents = copy.deepcopy(train)
     agents.phases[0].workloads = [Workload(kind="agent_hosting", model_id="qwen2.5-7b", agents=200)]
-    return projects + [train, serve, release, budgeted, balanced, agents]
+    return projects + [train, serve, release, budgeted, balanced, agents, lengths]
 
 
 def collect(catalog: Catalog) -> dict[str, tuple[str, str, str]]:

@@ -37,7 +37,16 @@ from gpudesk.core.explain import FigureSet
 from gpudesk.core.inference_batch import bound_shares, static_batch, static_ttft_batch
 from gpudesk.core.inference_concurrency import largest_concurrency
 from gpudesk.core.inference_disagg import prefill_instance
-from gpudesk.core.inference_inputs import BATCHING, FIELDS, LABELS, SCENARIOS, UNITS, InferenceInputs, serving_math
+from gpudesk.core.inference_inputs import (
+    BATCHING,
+    FIELDS,
+    LABELS,
+    LENGTH_INPUTS,
+    SCENARIOS,
+    UNITS,
+    InferenceInputs,
+    serving_math,
+)
 from gpudesk.core.inference_lengths import concurrency_with_spread, record_lengths, service_cv2
 from gpudesk.core.inference_load import KeptState, queue_figures, queue_kept
 from gpudesk.core.inference_server import server_parts
@@ -46,6 +55,7 @@ from gpudesk.core.memory import MemoryInputs, estimate_memory
 from gpudesk.core.pass_memo import fields_key, memoised_by
 from gpudesk.core.step_constants import record_step_constants
 from gpudesk.core.token_budget import record_token_budget, server_budget_parts
+from gpudesk.vocabulary.request_lengths import LENGTH_DATASET
 from gpudesk.vocabulary.serving import ENGINE_RELEASE, SERVING_BATCHING, SERVING_SCENARIO
 from gpudesk.vocabulary.sizing import BOTTLENECK, SERVING_BOTTLENECKS
 
@@ -91,8 +101,13 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
     arrays = np.broadcast_arrays(*(np.asarray(getattr(inp, f), dtype=np.float64) for f in FIELDS), np.zeros(hw.size))
     a = dict(zip(FIELDS, arrays[:-1]))
     fs = FigureSet()
+    lengths = LENGTH_DATASET.term(inp.length_dataset)  # "none": the plan's own lengths, "user input"
     for f in FIELDS:
-        fs.input(f"infer.in.{f}", a[f], UNITS[f], LABELS.get(f, f.replace("_", " ")))
+        fs.input(f"infer.in.{f}", a[f], UNITS[f], LABELS.get(f, f.replace("_", " ")),
+                 str(lengths.source) if f in LENGTH_INPUTS else "user input")
+    if inp.length_dataset != "none":
+        fs.input("infer.in.length_dataset", inp.length_dataset, "", "data set the request lengths follow",
+                 str(lengths.source), vocabulary=LENGTH_DATASET)
     level = float(inp.percentile)
     z = NormalDist().inv_cdf(level)
     fs.input("infer.in.percentile", level, "fraction", "level the tail targets hold at (0.95 = P95)")

@@ -73,6 +73,8 @@ class InferenceInputs:
     flash_attention: bool = True  # False: no fused attention kernel, every score through HBM (core/inference_step.py)
     fp8_context_attention: bool = False  # the prompt's attention at the FP8 rate (core/context_attention.py)
     engine_release: str = "current"  # the serving engine release that runs the plan (core/engine_release.py)
+    # the data set whose lengths the four length inputs are ("none": the plan's own; core/request_lengths.py)
+    length_dataset: str = "none"
     # disaggregated serving (core/inference_disagg.py): each prefill instance's tensor parallel (0 = tp, the decode
     # instances'), and one block's prefill and decode pools in GPUs (both 0: each pool sized from the rate on its own)
     prefill_tp: Any = 0
@@ -82,6 +84,7 @@ class InferenceInputs:
 
 FIELDS = ("prompt_tokens", "output_tokens", "prompt_sd", "output_sd", "concurrency", "tp", "pp", "ep",
           "request_rate", "ttft_target_s", "ttft_tail_target_s", "tpot_target_s", "e2e_target_s", "kv_bucket_tokens")
+LENGTH_INPUTS = ("prompt_tokens", "output_tokens", "prompt_sd", "output_sd")  # a named data set's (length_dataset)
 UNITS = {"kv_bucket_tokens": "tokens", "prompt_tokens": "tokens", "output_tokens": "tokens", "prompt_sd": "tokens", "output_sd": "tokens",
          "concurrency": "sequences", "tp": "GPUs", "pp": "stages", "ep": "GPUs", "request_rate": "requests/s",
          "ttft_target_s": "s", "ttft_tail_target_s": "s", "tpot_target_s": "s", "e2e_target_s": "s"}

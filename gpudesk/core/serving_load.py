@@ -99,7 +99,7 @@ def serving_inputs(model: ModelArch, w: Workload, hw: HardwareArrays, rate: Any,
         kv_bucket_tokens=w.kv_bucket_tokens, max_tokens_per_iteration=w.max_tokens_per_iteration,
         fp8_context_attention=w.fp8_context_attention,
         flash_attention=p.flash_attention,
-        engine_release=w.engine_release,
+        engine_release=w.engine_release, length_dataset=w.length_dataset,
         # the pools' settings are the plan's disaggregated deployment's: under another batching they are left out
         # (serving.disaggregation_inputs_unread), and the search's disaggregated alternatives size their pools from
         # the rate, as a plan without them

@@ -25,6 +25,7 @@ from gpudesk.project.commercial_terms import CompliancePlan, CostPlan, DeliveryP
 from gpudesk.project.field_declarations import choice, essential, free_text, items, num, text
 from gpudesk.vocabulary.plan_choices import REGION
 from gpudesk.vocabulary.precision import PRECISION
+from gpudesk.vocabulary.request_lengths import LENGTH_DATASET
 from gpudesk.vocabulary.serving import (
     ADP_BALANCE_BATCHING_WAIT_ITERS,
     ADP_BALANCE_TIMEOUT_ITERS,
@@ -144,6 +145,7 @@ class Workload:
     output_tokens: int = num(256, 1, 1_000_000, "tokens", "mean output length", why=why.OUTPUT,
                              **essential("data", LLM_SERVING, "Output tokens"))
     output_tokens_sd: float = num(0, 0, 1_000_000, "tokens", serve.OUTPUT_SD, why=why.OUTPUT)
+    length_dataset: str = choice("none", LENGTH_DATASET.codes, serve.LENGTH_DATASET)
     concurrency: int = num(0, 0, 10_000_000, "sequences", serve.CONCURRENCY, why=why.CONCURRENCY)
     users: int = num(0, 0, 1_000_000_000, "people", serve.USERS, why=why.USERS, zh_scale="万")
     requests_per_day: float = num(100_000, 0, 1e12, "requests/day", serve.REQUESTS, why=why.REQUESTS, zh_scale="万",

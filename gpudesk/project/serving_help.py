@@ -85,6 +85,10 @@ ENGINE_RELEASE = (
     "after the model loads for a TensorRT-LLM release, of the device total for the current engine (as vLLM and "
     "SGLang), so a TensorRT-LLM deployment names its release"
 )
+LENGTH_DATASET = (
+    "the data set the requests look like: its published mean and spread of input and output lengths replace the "
+    "plan's own (prompt tokens, output tokens and their spreads are then not read); none = the plan's own"
+)
 KV_BUCKET = (
     "static KV cache read in buckets: the engine allocates each sequence's cache for input + output and every decode "
     "step's attention reads it up to the next multiple of this many tokens (Optimum Habana text generation with "

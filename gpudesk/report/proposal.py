@@ -21,6 +21,7 @@ from typing import Any
 from gpudesk.catalog.sources import chinese_texts
 from gpudesk.core.candidates import Candidate
 from gpudesk.core.reason_values import Quantity
+from gpudesk.core.request_lengths import dataset_lengths
 from gpudesk.core.search_words import ITEM_RATE_UNITS
 from gpudesk.project.free_text import as_shown, clipped
 from gpudesk.project.model import Phase, Project, ProjectMeta, Workload
@@ -51,6 +52,7 @@ from gpudesk.report.sources import SourceRegistry
 from gpudesk.report.text_catalog import LANGUAGES, ReportText
 from gpudesk.results.plan_result import PhaseEstimate, PlanEstimate
 from gpudesk.text_catalogues import catalogue
+from gpudesk.vocabulary.request_lengths import LENGTH_DATASET
 from gpudesk.vocabulary.serving import PERCENTILE
 from gpudesk.vocabulary.workloads import LLM_TRAINING_KINDS, kind_unit
 
@@ -269,8 +271,10 @@ def _workload_rows(ctx: ProposalContext, workload: Workload, model_name: str = "
                    index: int = 0) -> list[tuple[str, str]]:
     """The workload's inputs; its model by the product name the estimate resolved (``model_name``), else the
     catalog's name, never its id; an input at its unset value in the form's words (``ctx.unset``): the gov
-    proposal listed "服务人数 0 人" and "端到端时延（按分位；0 = 不设） 0 毫秒" for inputs not given."""
+    proposal listed "服务人数 0 人" and "端到端时延（按分位；0 = 不设） 0 毫秒" for inputs not given. A named data set's
+    lengths are the ones shown (as the estimate read them), with the data set named after them."""
     t = ctx.text
+    stated, workload = workload, dataset_lengths(workload)
     names = WORKLOAD_FIELDS[field_group(workload.kind)]
     if "lora" in workload.kind:
         names = names + ("lora_rank",)
@@ -292,6 +296,8 @@ def _workload_rows(ctx: ProposalContext, workload: Workload, model_name: str = "
             shown = unset or input_count_text(value, meta[name], t.lang, t.choice("unit", unit)) \
                 or format_quantity(value, unit, t)
         out.append((t.get(f"workload.{name}"), shown))
+    if workload is not stated:
+        out.append((t.get("workload.length_dataset"), LENGTH_DATASET.name_of(stated.length_dataset, t.lang)))
     return out
 
 

@@ -43,6 +43,7 @@ from gpudesk.core.plan_layout import layout_search
 from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase, resolve_model, resolve_phase
 from gpudesk.core.plan_task import task_figures
 from gpudesk.core.plan_workload import TRAIN_KINDS, WorkloadResult, phase_hardware
+from gpudesk.core.request_lengths import with_dataset_lengths
 from gpudesk.core.search_candidates import candidates as search_candidates
 from gpudesk.core.sized_configuration import SizedConfiguration
 from gpudesk.core.stepwise import run_through
@@ -81,7 +82,7 @@ def _sized(project: Project, index: int, catalog: Catalog, carried: CarriedHardw
     """Phase ``index`` resolved, its workloads sized (those ``workloads`` holds served from it) and its
     configuration: what the estimate and the pricing of a searched configuration share (the pricing without
     mem.min_gpus: ``layout_search=False``)."""
-    phase: Phase = project.phases[index]
+    phase: Phase = with_dataset_lengths(project.phases[index])  # a named data set's lengths in the plan's place
     where = f"phases[{index}]"
     phase_can_be_resolved(catalog, phase, where)  # a workload, and only catalog parts to compare
     resolved = resolve_phase(catalog, phase, where)

@@ -23,6 +23,7 @@ from gpudesk.vocabulary.plan_choices import (
     TRIGGER_METRIC,
 )
 from gpudesk.vocabulary.precision import PRECISION
+from gpudesk.vocabulary.request_lengths import LENGTH_DATASET
 from gpudesk.vocabulary.serving import ENGINE_RELEASE, PERCENTILE, QUANTIZATION, SERVING_BATCHING, SERVING_SCENARIO
 from gpudesk.vocabulary.terms import Term, Vocabulary
 from gpudesk.vocabulary.training import LOW_PRECISION_RECIPE, OPTIMIZER, PIPELINE_SCHEDULE, RECOMPUTE, TRAINING_STACK
@@ -39,7 +40,7 @@ FIELD_VOCABULARIES: dict[str, tuple[Vocabulary[Term], ...]] = {
     "pipeline_schedule": (PIPELINE_SCHEDULE,), "low_precision_recipe": (LOW_PRECISION_RECIPE,),
     "batching": (SERVING_BATCHING,), "serving_scenario": (SERVING_SCENARIO,), "licence": (LICENCE,),
     "latency_percentile": (PERCENTILE,), "quantization": (QUANTIZATION,), "region": (REGION,),
-    "engine_release": (ENGINE_RELEASE,),
+    "engine_release": (ENGINE_RELEASE,), "length_dataset": (LENGTH_DATASET,),
 }
 
 # the proposal's names for the same vocabularies (its text catalogue's groups)

@@ -56,6 +56,7 @@ STEP = Step(
         FieldRow(f"{W}.prompt_tokens_sd", LLM_SERVING),
         FieldRow(f"{W}.output_tokens", LLM_SERVING),
         FieldRow(f"{W}.output_tokens_sd", LLM_SERVING),
+        FieldRow(f"{W}.length_dataset", LLM_SERVING),
         FieldRow(f"{W}.quantization", LLM_SERVING),
         FieldRow(f"{W}.items_per_day", ITEM_SERVING),
         FieldRow(f"{W}.latency_ms", ITEM_SERVING),
