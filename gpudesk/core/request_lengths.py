@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gpudesk.project.model import Phase, Workload
+from gpudesk.project.model import LLM_SERVING, Phase, Workload
 from gpudesk.vocabulary.request_lengths import LENGTH_DATASET
 
 LENGTH_FIELDS = ("prompt_tokens", "prompt_tokens_sd", "output_tokens", "output_tokens_sd")
@@ -19,9 +19,13 @@ LENGTH_FIELDS = ("prompt_tokens", "prompt_tokens_sd", "output_tokens", "output_t
 
 def dataset_lengths(w: Workload) -> Workload:
     """``w`` with its data set's mean and spread of input and output lengths; ``w`` itself when it names none. The
-    lengths it replaces leave its assumed inputs (the data set states them)."""
-    if w.length_dataset == "none" or w.kind != "llm_inference":
+    lengths it replaces leave its assumed inputs (the data set states them). Only LLM serving reads a data set (the
+    wizard offers it there): another kind's (agent hosting's model calls, set in a plan file) is left out, so no
+    figure cites a data set whose lengths it did not read."""
+    if w.length_dataset == "none":
         return w
+    if w.kind not in LLM_SERVING:
+        return replace(w, length_dataset="none")
     term = LENGTH_DATASET.term(w.length_dataset)
     return replace(w, prompt_tokens=max(round(term.prompt), 1), prompt_tokens_sd=float(term.prompt_sd),
                    output_tokens=max(round(term.output), 1), output_tokens_sd=float(term.output_sd),

@@ -274,7 +274,7 @@ def _workload_rows(ctx: ProposalContext, workload: Workload, model_name: str = "
     proposal listed "服务人数 0 人" and "端到端时延（按分位；0 = 不设） 0 毫秒" for inputs not given. A named data set's
     lengths are the ones shown (as the estimate read them), with the data set named after them."""
     t = ctx.text
-    stated, workload = workload, dataset_lengths(workload)
+    workload = dataset_lengths(workload)
     names = WORKLOAD_FIELDS[field_group(workload.kind)]
     if "lora" in workload.kind:
         names = names + ("lora_rank",)
@@ -296,8 +296,8 @@ def _workload_rows(ctx: ProposalContext, workload: Workload, model_name: str = "
             shown = unset or input_count_text(value, meta[name], t.lang, t.choice("unit", unit)) \
                 or format_quantity(value, unit, t)
         out.append((t.get(f"workload.{name}"), shown))
-    if workload is not stated:
-        out.append((t.get("workload.length_dataset"), LENGTH_DATASET.name_of(stated.length_dataset, t.lang)))
+    if workload.length_dataset != "none":
+        out.append((t.get("workload.length_dataset"), LENGTH_DATASET.name_of(workload.length_dataset, t.lang)))
     return out
 
 

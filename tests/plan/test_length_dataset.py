@@ -117,3 +117,17 @@ def test_the_proposal_states_the_lengths_it_was_sized_for_and_names_the_data_set
                              ("Prompt length", "Output length", "Request lengths from"))
     assert rows[prompt].startswith("800 ") and rows[output].startswith("3,880 ")
     assert rows[named] == LENGTH_DATASET.name_of("mlperf-deepseek-r1", lang)
+
+
+def test_agent_hosting_reads_no_data_set_and_cites_none(catalog) -> None:
+    """A data set set on an agent-hosting workload (in a plan file; the wizard offers it for LLM serving only) is
+    left out: its model calls keep the plan's own lengths and no figure cites the data set."""
+    project = Project()
+    w = project.phases[0].workloads[0]
+    w.kind, w.model_id, w.agents = "agent_hosting", "qwen2.5-7b", 200
+    plain = estimate_plan(project, catalog).phases[0].figures
+    w.length_dataset = "mlperf-deepseek-r1"
+    named = estimate_plan(project, catalog).phases[0].figures
+    assert "infer.in.length_dataset" not in named and "infer.in.prompt_tokens" in named
+    assert named.number("infer.in.prompt_tokens") == plain.number("infer.in.prompt_tokens")
+    assert named.explain("infer.in.prompt_tokens").source == "user input"
