@@ -66,7 +66,12 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
         figures = estimate.phases[args.phase].figures
         if args.explain not in figures:
             return fail(err, refusal_text(refusal("cli.no_such_figure", figure=args.explain), args.lang or "en"))
-        print(figures.explain(args.explain).to_text(), file=out)
+        from gpudesk.report.source_words import source_words
+
+        def label_of(key: str) -> str | None:
+            return figures.label(key) if key in figures else None
+        # each source in words, as the window's Explain panel (the raw strings: --json's "source")
+        print(figures.explain(args.explain).to_text(lambda source: source_words(source, "en", label_of)), file=out)
         return 0
     document = plan_to_json(estimate)
     for phase, shown in zip(estimate.phases, document["phases"]):

@@ -4,6 +4,7 @@ the CLI and the proposal all show it the same way."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -73,7 +74,10 @@ class Explanation:
             "awaiting_quotes": list(self.awaiting),
         }
 
-    def to_text(self) -> str:
+    def to_text(self, worded: Callable[[str], str] | None = None) -> str:
+        """The explanation as lines of text; ``worded`` words each source for a reader (the CLI's
+        ``report.source_words``, as the Explain panel), else the core's source strings as they are."""
+        worded = worded or (lambda source: source)
         shown = f"{format_value(self.value)} {self.unit}".rstrip()
         if self.awaiting:
             shown += f" + {counted(len(self.awaiting), 'cost line')} awaiting a quote"
@@ -84,10 +88,10 @@ class Explanation:
         if self.formula:
             lines.append(f"  formula: {self.formula}")
         if self.source:
-            lines.append(f"  source: {self.source}")
+            lines.append(f"  source: {worded(self.source)}")
         for q in self.inputs:
             unit = f" {q.unit}" if q.unit else ""
-            lines.append(f"  {q.key} ({q.label}) = {format_value(q.value)}{unit}  [{q.source}]")
+            lines.append(f"  {q.key} ({q.label}) = {format_value(q.value)}{unit}  [{worded(q.source)}]")
         if self.awaiting:
             lines.append(f"  leaves out {counted(len(self.awaiting), 'cost line')} awaiting a quote: {'; '.join(self.awaiting)}")
         if self.note:

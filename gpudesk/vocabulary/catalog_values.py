@@ -55,3 +55,36 @@ CATALOG_MARKET: Vocabulary[Term] = Vocabulary("catalog market", (  # where a par
     Term("export-controlled", "Export-controlled", "受出口管制"),
     Term("domestic", "China-made (domestic)", "国产"),
 ))
+
+FACILITY_KIND: Vocabulary[Term] = Vocabulary("facility default", (  # a facility_defaults row's kind
+    Term("pue", "PUE", "PUE"),
+    Term("electricity", "Electricity price", "电价"),
+    Term("grid_co2", "Grid emission factor", "电网排放因子"),
+    Term("rack_power", "Rack power", "单机柜功率"),
+))
+"""What a facility default is, as a source line names the row ('Electricity price, Mainland China'), not by its id
+('facility_defaults/electricity-cn')."""
+
+ACCELERATOR_FAMILY: Vocabulary[Term] = Vocabulary("accelerator family", (  # catalog/field_rules.py's family codes
+    Term("nvidia-volta", "NVIDIA Volta", "NVIDIA Volta"),
+    Term("nvidia-turing", "NVIDIA Turing", "NVIDIA Turing"),
+    Term("nvidia-ampere", "NVIDIA Ampere", "NVIDIA Ampere"),
+    Term("nvidia-ada", "NVIDIA Ada Lovelace", "NVIDIA Ada Lovelace"),
+    Term("nvidia-hopper", "NVIDIA Hopper", "NVIDIA Hopper"),
+    Term("nvidia-blackwell", "NVIDIA Blackwell", "NVIDIA Blackwell"),
+    Term("amd-cdna2", "AMD CDNA 2", "AMD CDNA 2"),
+    Term("amd-cdna3", "AMD CDNA 3", "AMD CDNA 3"),
+    Term("amd-cdna4", "AMD CDNA 4", "AMD CDNA 4"),
+    Term("intel-gaudi", "Intel Gaudi", "Intel Gaudi"),
+    Term("huawei-ascend", "Huawei Ascend", "华为昇腾"),
+    Term("hygon-dcu", "Hygon DCU", "海光 DCU"),
+    Term("cambricon-mlu", "Cambricon MLU", "寒武纪 MLU"),
+    Term("kunlunxin-xpu", "Kunlunxin XPU", "昆仑芯 XPU"),
+    Term("metax-c", "MetaX C series", "沐曦 C 系列"),
+    Term("moorethreads-musa", "Moore Threads MUSA", "摩尔线程 MUSA"),
+    Term("biren-br", "Biren BR series", "壁仞 BR 系列"),
+    Term("iluvatar-corex", "Iluvatar CoreX", "天数智芯"),
+    Term("enflame-gcu", "Enflame GCU", "燧原 GCU"),
+))
+"""An accelerator family by name, where a source line names the family a constant belongs to ('Cambricon MLU:
+0.615 …'), not by its code ('cambricon-mlu: constant ATTN_EFF_UNMEASURED = 0.615')."""

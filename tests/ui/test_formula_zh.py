@@ -17,6 +17,7 @@ from gpudesk.core.explain import FigureSet
 from gpudesk.project.model import Project
 from gpudesk.report.display_text import display_text
 from gpudesk.report.formula_text import formula_text, named_formula
+from gpudesk.report.source_words import source_words
 from gpudesk.results.pipeline import estimate_plan
 from gpudesk.ui.fonts import apply_application_font
 from gpudesk.ui.i18n import install_language
@@ -63,8 +64,8 @@ def test_english_explanation_shows_the_formula_unchanged(figures, key):
     for q in exp.inputs:
         if q.source.startswith("derived: "):  # an input's own formula names its figures by their labels (0e7726ad)
             assert html.escape(named_formula(q.source, figure_labels(exp, figures))) in page
-        elif q.source:
-            assert html.escape(q.source) in page
+        elif q.source:  # in words (report/source_words.py): the customer's figure, a row's name, a citation's title
+            assert html.escape(source_words(q.source, "en", figure_labels(exp, figures))) in page
 
 
 def test_screenshots_of_chinese_explanations(qtbot, qapp, chinese, figures):

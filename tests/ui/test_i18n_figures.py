@@ -168,7 +168,7 @@ def test_figure_table_shows_chinese_labels_and_units():
 def test_explain_panel_and_checks_in_chinese(chinese):
     assert session_language() == "zh"
     page = explanation_html(figures().explain("train.time_to_train_s"), figures())
-    for word in ("训练时长", "公式", "输入项", "来源", "训练截止期限", "用户输入", "天"):
+    for word in ("训练时长", "公式", "输入项", "来源", "训练截止期限", "客户提供", "天"):
         assert word in page, word
     assert "Formula" not in page and "Where it comes from" not in page
     check = Check("host.server_spec_unknown", "info", "host", "Server CPU and memory not in the catalog", "m", "f")

@@ -25,8 +25,8 @@ from gpudesk.report.comparison_export import (
 )
 from gpudesk.report.comparison_input_text import input_rows
 from gpudesk.report.document import Branding
-from gpudesk.report.formula_text import formula_text
 from gpudesk.report.server_names import catalog_names
+from gpudesk.report.source_words import source_words
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.ui.widgets.session_text import refusal_words, session_language
 from gpudesk.ui.widgets.wrapped_heads import fit_heads
@@ -123,7 +123,7 @@ class ComparisonTableModel(QtCore.QAbstractTableModel):
         # in the reader's language and words: the row's metric, the plan and where the value comes from (no keys)
         names, value, heads = self._comparison.names, self._cells[row][column], self._cells[row][0]
         if plan < plans:
-            source = formula_text(self._lang).source(figures.explain(key).source)
+            source = source_words(figures.explain(key).source, self._lang)  # as the Explain panel words it
             where = self.tr("Source")
             return f"{heads} · {names[plan]}: {value}\n{where}: {source}"
         return f"{heads}: {names[plan - plans + 1]} − {names[0]} = {value}"

@@ -18,6 +18,7 @@ from gpudesk.report.display_text import DisplayText, display_text
 from gpudesk.report.display_units import NOT_APPLICABLE, display_value, plain_number
 from gpudesk.report.formula_text import formula_text, named_formula
 from gpudesk.report.series_text import per_month_total_unit, series_basis, series_value
+from gpudesk.report.source_words import source_words
 from gpudesk.ui.status_style import BLOCKED, DARK, INFO, LIGHT, WARNING, is_dark
 from gpudesk.ui.widgets.field_units import SINGULAR_UNITS
 from gpudesk.ui.widgets.figure_table import pending_label, pending_word, remember_text
@@ -65,8 +66,10 @@ def explanation_html(exp: Explanation, figures: FigureSet | None = None, text: D
     text = text or session_text()
     formulas = formula_text(text.lang)
 
-    def origin(source: str) -> str:
-        shown = text.source(formulas.source(source))
+    worded_labels = figure_labels(exp, figures) if text.lang == "en" else translated_labels(exp, figures, text)
+
+    def origin(source: str) -> str:  # in words: the row and field, the citation's title, the constant's source
+        shown = source_words(source, text.lang, worded_labels)
         if text.lang == "en" and shown.startswith(DERIVED):  # an input's own formula: its figures by their labels
             shown = named_formula(shown, figure_labels(exp, figures))
         return html.escape(powers_of_ten(shown))
