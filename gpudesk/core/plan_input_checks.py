@@ -28,6 +28,7 @@ from gpudesk.project.assumed import Essential, assumed
 from gpudesk.project.model import Calibration, Phase, Workload
 from gpudesk.value_description import format_number
 from gpudesk.vocabulary.counts import counted
+from gpudesk.vocabulary.request_lengths import LENGTH_DATASET
 from gpudesk.vocabulary.serving import (
     ADP_BALANCE_BATCHING_WAIT_ITERS,
     ADP_BALANCE_TIMEOUT_ITERS,
@@ -163,6 +164,18 @@ def unread_serving_inputs(phase: Phase, figures: FigureSet, accelerator: str = "
                 (), {"workload": float(index + 1), "prefill_tp": float(p.prefill_tp),
                      "prefill_pool_gpus": float(p.prefill_pool_gpus), "decode_pool_gpus": float(p.decode_pool_gpus),
                      "batching": w.batching}))
+        if w.length_dataset != "none":  # the phase holds the data set's lengths (core/request_lengths.py)
+            checks.append(Check(
+                "serving.lengths_from_dataset", "info", "task", "Request lengths from a data set",
+                f"Workload {index + 1} takes its request lengths from a data set, "
+                f"{LENGTH_DATASET.name_of(w.length_dataset, 'en')}: mean input {w.prompt_tokens:,} tokens "
+                f"(spread {w.prompt_tokens_sd:,.0f}) and mean output {w.output_tokens:,} tokens (spread "
+                f"{w.output_tokens_sd:,.0f}); the plan's own lengths and spreads are not read.",
+                "Choose no data set to size with the plan's own lengths.",
+                tuple(f"{'' if index == 0 else f'w{index + 1}.'}infer.in.{k}" for k in ("prompt_tokens", "output_tokens")),
+                {"workload": float(index + 1), "dataset": w.length_dataset, "prompt": float(w.prompt_tokens),
+                 "prompt_sd": float(w.prompt_tokens_sd), "output": float(w.output_tokens),
+                 "output_sd": float(w.output_tokens_sd)}))
         if w.engine_release.startswith("trtllm-") and vendor and vendor != "nvidia":
             named = ENGINE_RELEASE.name_of(w.engine_release, "en")
             checks.append(Check(

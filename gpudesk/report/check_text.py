@@ -31,6 +31,7 @@ from gpudesk.vocabulary.costs import awaiting_quote
 from gpudesk.vocabulary.delivery import DELIVERY_MODE, DELIVERY_OPTION, delivery_name
 from gpudesk.vocabulary.plan_choices import MARKET
 from gpudesk.vocabulary.precision import PRECISION
+from gpudesk.vocabulary.request_lengths import LENGTH_DATASET
 from gpudesk.vocabulary.serving import ENGINE_RELEASE, PERCENTILE, SERVING_BATCHING
 from gpudesk.vocabulary.sizing import BINDING, BOTTLENECK
 from gpudesk.vocabulary.terms import Vocabulary
@@ -92,6 +93,7 @@ def code_names(lang: str) -> dict[str, dict[str, str]]:
             "schedule": {t.code: t.name(lang) for t in PIPELINE_SCHEDULE},
             "batching": {t.code: t.name(lang) for t in SERVING_BATCHING},
             "release": {t.code: t.name(lang) for t in ENGINE_RELEASE},
+            "dataset": {t.code: t.name(lang) for t in LENGTH_DATASET},
             "wants": precisions, "limit": {t.code: t.name(lang) for t in BOTTLENECK}, "binding": {t.code: t.name(lang) for t in BINDING}, **{key: modes for key in MODE_KEYS},
             **{key: markets for key in MARKET_KEYS}}
 

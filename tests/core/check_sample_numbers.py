@@ -98,6 +98,8 @@ SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
     "serving.parallel_unread": {"workload": 1.0, "dp": 3.0, "cp": 1.0},
     "serving.adp_wait_unread": {"workload": 1.0, "timeout_iters": 1000.0, "wait_iters": 10.0,
                                 "default_timeout_iters": 50.0, "default_wait_iters": 10.0},
+    "serving.lengths_from_dataset": {"workload": 1.0, "dataset": "mlperf-deepseek-r1", "prompt": 800.0,
+                                     "prompt_sd": 0.0, "output": 3880.0, "output_sd": 4158.0},
     "serving.engine_not_on_part": {"workload": 1.0, "release": "trtllm-1.0", "accelerator": "AMD Instinct MI300X 192GB"},
     "hardware.power_limit_above_tdp": {"limit_w": 3000.0, "tdp_w": 700.0, "accelerator": "NVIDIA H200 SXM 141GB"},
     "hardware.power_limit_tdp_unknown": {"limit_w": 500.0, "accelerator": "NVIDIA B300 (HGX, Blackwell Ultra)"},

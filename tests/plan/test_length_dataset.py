@@ -131,3 +131,20 @@ def test_agent_hosting_reads_no_data_set_and_cites_none(catalog) -> None:
     assert "infer.in.length_dataset" not in named and "infer.in.prompt_tokens" in named
     assert named.number("infer.in.prompt_tokens") == plain.number("infer.in.prompt_tokens")
     assert named.explain("infer.in.prompt_tokens").source == "user input"
+
+
+def test_the_plan_is_told_its_own_lengths_are_not_read(catalog) -> None:
+    """An info check names the data set and its lengths (in Chinese by name, never the code); a plan naming none
+    gets no such check."""
+    from gpudesk.report.check_text import localise
+
+    def found(dataset: str) -> list:
+        return [c for c in estimate_plan(_plan(dataset), catalog).phases[0].checks
+                if c.id == "serving.lengths_from_dataset"]
+
+    assert not found("none")
+    (check,) = found("mlperf-deepseek-r1")
+    assert check.severity == "info" and "3,880" in check.message and "not read" in check.message
+    _title, message, _fix = localise(check, "zh")
+    assert LENGTH_DATASET.name_of("mlperf-deepseek-r1", "zh") in message and "mlperf-deepseek-r1" not in message
+    assert "3,880" in message
