@@ -21,7 +21,7 @@ from gpudesk.catalog.schema import TABLES
 from gpudesk.catalog.sources import chinese_texts, shipped_rows
 from gpudesk.report.display_text import display_text
 from gpudesk.report.formula_text import formula_text
-from gpudesk.report.server_names import storage_display_name
+from gpudesk.report.server_names import server_display_name, storage_display_name
 from gpudesk.report.sources import short_title
 from gpudesk.text_catalogues import catalogue
 from gpudesk.vocabulary.catalog_fields import CATALOG_FIELD
@@ -173,6 +173,11 @@ def row_name(table: str, row_id: str, lang: str) -> str:
     name = str(raw.get("name", row_id))
     if table == "storage_options":
         return storage_display_name(name, lang)
+    if table == "servers":  # a generic chassis by the language's pattern, its accelerator in the reader's words
+        accelerator = str(raw.get("accelerator_id", ""))
+        return server_display_name(name, str(raw.get("vendor", "")), int(raw.get("gpus", 0) or 0),
+                                   row_name("accelerators", accelerator, lang) if accelerator else "", lang,
+                                   str(raw.get("name_zh", "")))
     return str(raw.get("name_zh") or name) if lang == "zh" else name
 
 

@@ -134,3 +134,11 @@ def test_to_text_keeps_the_cores_strings_without_words() -> None:
                       source="model m")
     assert "[catalog nics/x.gbps: y]" in exp.to_text() and "source: model m" in exp.to_text()
     assert "[NIC]" in exp.to_text(lambda s: "NIC")
+
+
+def test_a_generic_server_is_named_as_the_status_bar_names_it() -> None:
+    """The gov sample's chassis: 'Generic 8-GPU Cambricon MLU370-X8 48GB server' / '通用 8 卡 … 服务器' (the language's
+    pattern, report/server_names.py), not its catalog row's English name in the Chinese panel."""
+    source = "catalog servers/mlu370-x8-8-server.gpus: cambricon-mlu370-x8"
+    assert source_words(source, "en").startswith("Generic 8-GPU Cambricon MLU370-X8 48GB server GPUs: ")
+    assert source_words(source, "zh").startswith("通用 8 卡 Cambricon MLU370-X8 48GB 服务器 GPU 数：")
