@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from gpudesk.catalog.sources import chinese_texts
+from gpudesk.report.display_text import display_text
 from gpudesk.report.display_units import COUNT_SCALES_ZH, count_scale, plain_number
 from gpudesk.report.number_format import LARGE_COUNT_FROM, format_count
 from gpudesk.report.server_names import server_display_name
@@ -136,7 +137,21 @@ def tooltip(text: str, lang: str) -> str:
 
 def _series(s: Series, lang: str, tooltips: bool = True) -> Series:
     tips = None if s.tooltips is None or not tooltips else [tooltip(t, lang) for t in s.tooltips]
-    return dataclasses.replace(s, name=translate(s.name, lang), tooltips=tips)
+    return dataclasses.replace(s, name=s.name if s.figure else translate(s.name, lang), tooltips=tips)
+
+
+def figure_named(spec: ChartSpec, lang: str) -> ChartSpec:
+    """``spec`` with the title and the series that draw a figure (``title_figure``, ``Series.figure``) named as the
+    figure tables name that figure in ``lang`` (DisplayText.row_label: report_<lang>.toml [figure], else the core's
+    label): the inference chart's legend read 'Tokens/s per replica', 'TPOT' and 'TTFT' beside the step table's
+    'Output throughput per replica' …, the memory chart's Chinese title '每卡显存占用' beside '单卡显存占用'.
+    ``spec`` itself where nothing changes."""
+    shown = display_text(lang)
+    title = shown.row_label(spec.title_figure, spec.title) if spec.title_figure else spec.title
+    series = [dataclasses.replace(s, name=shown.row_label(s.figure, s.name)) if s.figure else s for s in spec.series]
+    if title == spec.title and all(a.name == b.name for a, b in zip(series, spec.series)):
+        return spec
+    return dataclasses.replace(spec, title=title, series=series)
 
 
 def _worded_tips(s: Series, lang: str, tooltips: bool) -> Series:
@@ -226,6 +241,8 @@ def localise_spec(spec: Any, lang: str, tooltips: bool = True) -> Any:
         spec = dataclasses.replace(spec, series=[_worded_tips(s, lang, tooltips) for s in spec.series])
     if isinstance(spec, RackLayoutSpec):
         spec = named_racks(spec, lang)
+    if isinstance(spec, ChartSpec):
+        spec = figure_named(spec, lang)
     if lang != "zh" and isinstance(spec, ChartSpec) and spec.markers:  # a trigger's large count (_trigger_count_en)
         return dataclasses.replace(spec, markers=[_marker(m, lang) for m in spec.markers])
     if lang != "zh" or spec is None:
@@ -237,7 +254,7 @@ def localise_spec(spec: Any, lang: str, tooltips: bool = True) -> Any:
         return spec
     return dataclasses.replace(
         spec, tick_language=lang,
-        title=translate(spec.title, lang), x_label=translate(spec.x_label, lang),
+        title=spec.title if spec.title_figure else translate(spec.title, lang), x_label=translate(spec.x_label, lang),
         y_label=translate(spec.y_label, lang), y2_label=translate(spec.y2_label, lang),
         notes=_notes(spec.notes, lang),
         series=[_series(s, lang, tooltips) for s in spec.series],

@@ -61,6 +61,7 @@ class Series:
     panel: int = 0
     keys: list[str] | None = None  # per-point identity (e.g. "search:1234": a configuration a click can pin)
     tooltip_reasons: list[Any] | None = None  # per-point reasons (core/reason_values.py) worded as tooltips on display
+    figure: str = ""  # the figure key the series draws: named as the figure tables name it (report/chart_text.py)
 
     def __post_init__(self) -> None:
         self.x = _floats(self.x, self.name, "x")
@@ -101,6 +102,7 @@ class Series:
             "stack_group": self.stack_group,
             "panel": self.panel,
             "keys": None if self.keys is None else list(self.keys),
+            "figure": self.figure,
         }
 
     @classmethod
@@ -190,6 +192,7 @@ class ChartSpec:
     horizontal: bool = False  # bars run left to right, categories down the left axis (tornado charts)
     tick_language: str = "en"  # "zh": large tick values read 万/亿 (set by report.chart_text.localise_spec)
     y_counts: bool = False  # the first panel's values are whole counts (GPUs, servers): whole-number ticks only
+    title_figure: str = ""  # the figure key the title names: named as the figure tables name it (report/chart_text.py)
 
     def __post_init__(self) -> None:
         if self.kind not in CHART_KINDS:
@@ -269,6 +272,7 @@ class ChartSpec:
             "y2_label": self.y2_label,
             "y2_unit": self.y2_unit,
             "y_counts": self.y_counts,
+            "title_figure": self.title_figure,
         }
 
     @classmethod

@@ -80,8 +80,8 @@ def inference_chart(phase: Phase, r: ResolvedPhase, figures: FigureSet, catalog:
         layout_search=False))
     tput = np.asarray(sweep["infer.tokens_per_s"], dtype=float)
     tpot = np.asarray(sweep["infer.tpot_s"], dtype=float) * 1000
-    ttft = np.asarray(sweep["infer.ttft_unloaded_s" if "infer.ttft_unloaded_s" in sweep else "infer.ttft_s"],
-                      dtype=float) * 1000
+    ttft_key = "infer.ttft_unloaded_s" if "infer.ttft_unloaded_s" in sweep else "infer.ttft_s"
+    ttft = np.asarray(sweep[ttft_key], dtype=float) * 1000
     # sequences in flight: the asked count, or the KV limit where the cache holds fewer; past the limit the engine
     # runs no more sequences, so each curve ends at the limit (drawn at 128 … 1,024 asked, the bank launch's
     # throughput ran flat to 1,000 sequences where its KV cache holds 115)
@@ -101,9 +101,14 @@ def inference_chart(phase: Phase, r: ResolvedPhase, figures: FigureSet, catalog:
         kind="inference", title="Throughput and latency against concurrency", x_label="Concurrent sequences",
         y_label="Throughput", y_unit="tokens/s", y2_label="Latency", y2_unit="ms", log_x=True,
         log_y2=bool(np.all(np.isfinite(latency) & (latency > 0))),
-        series=[Series("Tokens/s per replica", x, list(tput[ok]), style="line", color_role="throughput"),
-                Series("TPOT", x, list(tpot[ok]), style="line", color_role="tpot", panel=1),
-                Series("TTFT", x, list(ttft[ok]), style="line", color_role="ttft", panel=1)],
+        # each curve named as the figure tables name its figure (the legend read 'Tokens/s per replica', 'TPOT' and
+        # 'TTFT' beside 'Output throughput per replica' … in the step's table)
+        series=[Series(sweep.label("infer.tokens_per_s"), x, list(tput[ok]), style="line", color_role="throughput",
+                       figure="infer.tokens_per_s"),
+                Series(sweep.label("infer.tpot_s"), x, list(tpot[ok]), style="line", color_role="tpot", panel=1,
+                       figure="infer.tpot_s"),
+                Series(sweep.label(ttft_key), x, list(ttft[ok]), style="line", color_role="ttft", panel=1,
+                       figure=ttft_key)],
         hlines=[RefLine(ms, f"{name} target {ms:,g} ms", "target", panel=1)  # 0: no target set
                 for name, ms in (("TPOT", w.tpot_ms), ("TTFT", w.ttft_ms)) if ms > 0], vlines=capped,
         markers=[Marker(planned, at, "planned",

@@ -69,7 +69,7 @@ def memory_fit_chart(figures: FigureSet, accelerator_name: str, candidates: list
     caps = [cap / GB for _, _, cap, _ in columns]
     series.append(Series("Capacity", xs, caps, style="tick", color_role="capacity",
                          tooltips=[f"{name}: capacity {c:,.1f} GB" for (name, _, _, _), c in zip(columns, caps)]))
-    return ChartSpec(kind="memory_fit", title="Memory per GPU", y_label="Memory", y_unit="GB",
+    return ChartSpec(kind="memory_fit", title="Memory per GPU", title_figure="mem.total", y_label="Memory", y_unit="GB",
                      categories=[c[0] for c in columns], series=series, stacked=True)
 
 
@@ -116,7 +116,7 @@ def power_chart(figures: FigureSet, limit_kw: float) -> ChartSpec | None:
               Series("Air", xs, air, style="bar", color_role="air", stack_group="kw"))
     series = [s for s in cooled if any(v > 0 for v in s.y)] or [cooled[1]]
     return ChartSpec(
-        kind="power_per_rack", title="Power per rack", y_label="Power", y_unit="kW", categories=names, stacked=True,
+        kind="power_per_rack", title="Power per rack", title_figure="power.rack_kw", y_label="Power", y_unit="kW", categories=names, stacked=True,
         series=series,
         hlines=[RefLine(limit_kw, f"rack limit {limit_kw:g} kW", "limit")],
         notes="" if racks <= 24 else f"first 24 of {racks} racks shown",
