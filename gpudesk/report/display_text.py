@@ -36,13 +36,17 @@ ALTERNATIVE_SUFFIX = {"zh": "（如改为自购）", "en": " (if owned instead)"
 _BRACKETED = re.compile(r"\(([^()]+)\)$")
 
 
-def _with_bracketed(label: str, english: str) -> str:
+def _with_bracketed(label: str, english: str, words: Mapping[str, str] | None = None) -> str:
     """A label whose last words vary with the plan ('可达矩阵乘算力 / 峰值（{0}）': the compute precision) takes them
-    from the English label's closing brackets ('achievable matmul / peak (fp8)' -> '…（FP8）'); none, no brackets."""
+    from the English label's closing brackets ('achievable matmul / peak (fp8)' -> '…（FP8）'), in the language where
+    ``words`` has them ('weights (served weights)' -> '权重（推理服务的权重）'; the Chinese read '冻结的基座权重' for
+    every plan, a served model's too); none, no brackets."""
     if "{0}" not in label:
         return label
     found = _BRACKETED.search(english)
-    return label.replace("{0}", found.group(1).upper()) if found else label.replace("（{0}）", "")
+    if found is None:
+        return label.replace("（{0}）", "")
+    return label.replace("{0}", (words or {}).get(found.group(1), found.group(1).upper()))
 COUNT_PREFIX = re.compile(rf"^({'|'.join(COUNT_WORDS)}) (.+)$")  # display_value's scaled counts: "12.5 B params", "76 亿 params"
 SOURCE_PREFIX = re.compile(r"^(user input|derived|constant|catalog|model)\b")
 
@@ -73,6 +77,7 @@ class DisplayText:
     help: dict[str, str] = field(default_factory=dict)
     bound_reasons: dict[str, str] = field(default_factory=dict)
     inapplicable: dict[str, str] = field(default_factory=dict)  # why a figure does not apply (core/applicability.py)
+    bracketed: dict[str, str] = field(default_factory=dict)  # a label's closing English words in the language
 
     @property
     def translates(self) -> bool:
@@ -92,7 +97,7 @@ class DisplayText:
         if not self.translates:
             return self.figures.get(base, english)
         if base in self.figures:
-            return _with_bracketed(self.figures[base], english)
+            return _with_bracketed(self.figures[base], english, self.bracketed)
         for pattern, template in self.figure_patterns:
             match = pattern.match(base)
             if match:
@@ -190,4 +195,5 @@ def display_text(lang: str) -> DisplayText:
         help=_table(ui, "help"),
         bound_reasons=_table(ui, "bound_reason"),
         inapplicable=_table(ui, "not_applicable"),
+        bracketed=_table(ui, "bracketed"),
     )
