@@ -20,7 +20,8 @@ import sqlite_utils
 from gpudesk.catalog.errors import CatalogError
 from gpudesk.catalog.migrations import migrate
 from gpudesk.catalog.schema import CITATIONS_TABLE, META_TABLE, SCHEMA_VERSION, citation_to_row, record_to_row
-from gpudesk.catalog.sources import CatalogSources, load_sources
+from gpudesk.catalog.sources import CatalogSources, ChineseTexts, default_source_dir, load_sources
+from gpudesk.catalog.stored_texts import TEXTS_TABLE, text_rows
 from gpudesk.paths import shipped_catalog_path
 
 
@@ -32,8 +33,9 @@ class BuildResult:
     counts: dict[str, int]
 
 
-def write_database(sources: CatalogSources, out: Path) -> BuildResult:
-    """Write ``sources`` to a new database at ``out`` (replaced atomically)."""
+def write_database(sources: CatalogSources, out: Path, texts: ChineseTexts | None = None) -> BuildResult:
+    """Write ``sources`` to a new database at ``out`` (replaced atomically), with the Chinese ``texts`` beside their
+    English where given (catalog/stored_texts.py)."""
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=".catalog-", suffix=".db", dir=out.parent)
@@ -51,6 +53,8 @@ def write_database(sources: CatalogSources, out: Path) -> BuildResult:
                 (citation_to_row(c) for c in sources.citations.values()), pk="id"
             )
             counts[CITATIONS_TABLE] = len(sources.citations)
+            if texts is not None:
+                db.table(TEXTS_TABLE).insert_all(text_rows(texts), pk=("part", "seq"))
             db.table(META_TABLE).upsert_all(
                 [
                     {"key": "catalog_version", "value": sources.version},
@@ -69,7 +73,9 @@ def write_database(sources: CatalogSources, out: Path) -> BuildResult:
 
 
 def build(source_dir: Path | None = None, out: Path | None = None) -> BuildResult:
-    return write_database(load_sources(source_dir), Path(out) if out else shipped_catalog_path())
+    sources = load_sources(source_dir)
+    texts = ChineseTexts(Path(source_dir) if source_dir is not None else default_source_dir())
+    return write_database(sources, Path(out) if out else shipped_catalog_path(), texts)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -18,8 +18,9 @@ from gpudesk.catalog import records as rec
 from gpudesk.catalog.errors import CatalogValidationError, Problem
 from gpudesk.catalog.intake import citation_from_mapping, record_from_mapping
 from gpudesk.catalog.schema import TABLES
+from gpudesk.catalog.stored_texts import read_parts
 from gpudesk.catalog.validate import check_unique, validate_tables
-from gpudesk.paths import resource_path
+from gpudesk.paths import resource_path, shipped_catalog_path
 from gpudesk.vocabulary.catalog_values import CLOUD_REGION
 from gpudesk.vocabulary.plan_choices import MARKET
 from gpudesk.vocabulary.terms import Term
@@ -107,12 +108,14 @@ class ChineseTexts:
     and a row pinned by a plan keep their own words). Not part of the records: a plan's catalog snapshot and its
     drift do not change with a translation.
 
-    Each part is read from its TOML file when first asked for: a proposal names citations and cloud offers and never
-    shows a row's notes, so ``gpudesk report`` reads two files instead of every table's (the twelve files took about
-    0.1 s of CPU, all on the command's path after the searches), and an English one none (English needs no lookup)."""
+    The shipped sources' parts come from catalog.db (:func:`chinese_texts`, catalog/stored_texts.py: ~2 ms where
+    ``gpudesk report`` parsed five TOML files, ~50 ms); other sources' each from its TOML file when first asked for."""
 
-    def __init__(self, source_dir: Path) -> None:
+    def __init__(self, source_dir: Path, stored: dict[str, dict[Any, Any]] | None = None) -> None:
+        """``stored``: the parts as catalog.db holds them (catalog/stored_texts.py), each standing in for its TOML
+        file's parse (a cached property's value)."""
         self.source_dir = source_dir
+        self.__dict__.update(stored or {})
 
     @cached_property
     def notes(self) -> dict[tuple[str, str], tuple[str, str]]:
@@ -284,6 +287,9 @@ def _translated(rows: tuple[dict[str, Any], ...], english: str, chinese: str) ->
 
 @cache
 def chinese_texts(source_dir: Path | None = None) -> ChineseTexts:
-    """The Chinese beside the English notes of ``resources/catalog/*.toml`` (each file read once per process, when a
-    part of it is first asked for)."""
-    return ChineseTexts(Path(source_dir) if source_dir is not None else default_source_dir())
+    """The Chinese beside the English notes of ``resources/catalog/*.toml``: the shipped catalog.db's copy of them
+    (catalog/stored_texts.py, built from the same files) for the shipped sources, else each file read once per
+    process, when a part of it is first asked for."""
+    if source_dir is not None:
+        return ChineseTexts(Path(source_dir))
+    return ChineseTexts(default_source_dir(), read_parts(shipped_catalog_path()))
