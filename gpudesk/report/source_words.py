@@ -20,7 +20,7 @@ from typing import Any
 from gpudesk.catalog.schema import TABLES
 from gpudesk.catalog.sources import chinese_texts, shipped_rows
 from gpudesk.report.display_text import display_text
-from gpudesk.report.formula_text import formula_text
+from gpudesk.report.formula_text import field_labels, formula_text
 from gpudesk.report.server_names import server_display_name, storage_display_name
 from gpudesk.report.sources import short_title
 from gpudesk.text_catalogues import catalogue
@@ -56,6 +56,7 @@ FIT_SCRIPT = re.compile(r"tests/validation/fit_constants\.py(?: [a-z]+)?(?:, |�
 what ('fitted on the fit half of the validation corpus (2026-12-01); judged on the held-out half in
 docs/validation.md')."""
 FIGURE_KEY = re.compile(r"(?<![\w./\-])([a-z][a-z0-9]*(?:\.[a-z0-9_]+)+)(?![\w(/\-])")
+USER_FIELD = re.compile(r"\buser input \((?P<where>[a-z_.\[\]0-9]+)\)")
 USER_INPUT = {"en": (re.compile(r"\buser input\b"), "customer's figure"), "zh": (re.compile("用户输入"), "客户提供")}
 
 
@@ -76,6 +77,8 @@ def source_words(source: str, lang: str, label_of: Callable[[str], str | None] |
     text = _constants(text, lang)
     text = TOKEN.sub(lambda m: _cited(m[0], lang) or m[0], text)
     text = FIT_SCRIPT.sub("", text)
+    if lang == "en":  # the field by its form's label, as Chinese names it through formula_text's field table
+        text = USER_FIELD.sub(lambda m: f"user input ({_form_label(m['where'])})", text)
     pattern, words = USER_INPUT.get(lang, USER_INPUT["en"])
     text = pattern.sub(words, text)
     if label_of is not None:
@@ -179,6 +182,13 @@ def row_name(table: str, row_id: str, lang: str) -> str:
                                    row_name("accelerators", accelerator, lang) if accelerator else "", lang,
                                    str(raw.get("name_zh", "")))
     return str(raw.get("name_zh") or name) if lang == "zh" else name
+
+
+@lru_cache(maxsize=None)
+def _form_label(field: str) -> str:
+    """A plan field by its English form label, without the label's input hint ('Nodes (0 = size for me)')."""
+    label = field_labels("en").get(field)
+    return label.split(" (", 1)[0] if label else field
 
 
 def _field_label(field: str, lang: str) -> str:

@@ -133,6 +133,7 @@ def test_a_model_a_constant_a_fit_and_the_customers_figure_read_as_words() -> No
     assert fitted == "fitted on the fit half of the validation corpus (2026-12-01); judged in docs/validation.md " \
                      "(X_FIT)", fitted
     assert source_words("user input (horizon_years)", "zh").startswith("客户提供")
+    assert source_words("user input (duration_months)", "en") == "customer's figure (Phase duration)"
     assert source_words("storage model / user input", "en") == "storage model / customer's figure"
 
 
