@@ -27,5 +27,14 @@ def catalog_price(fs: FigureSet, key: str, record: Any, field_name: str, unit_af
     usd = record_field(fs, key, record, field_name, unit, label)
     if currency == CATALOG_CURRENCY or not np.isfinite(usd):  # unknown in any currency: its source says so
         return usd
-    source = fs.source(key) + f" ({CATALOG_CURRENCY}, in {currency} at {cny_per_usd:g} CNY/USD)"
+    source = fs.source(key) + conversion_note(currency, cny_per_usd)
     return fs.input(key, convert(usd, CATALOG_CURRENCY, currency, cny_per_usd), unit, label, source)
+
+
+def conversion_note(currency: str, cny_per_usd: float) -> str:
+    """What a USD price's source adds once converted to ``currency`` (report/sources.CONVERSION reads it, and
+    sources_zh.toml words it); nothing where the plan is in USD (a USD plan's server price read '(USD, in USD at 7.1
+    CNY/USD)')."""
+    if currency == CATALOG_CURRENCY:
+        return ""
+    return f" ({CATALOG_CURRENCY}, in {currency} at {cny_per_usd:g} CNY/USD)"

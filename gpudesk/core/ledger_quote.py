@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gpudesk.core import constants as C
+from gpudesk.core.catalog_prices import conversion_note
 from gpudesk.core.cost_ledger import LedgerLine
 from gpudesk.core.delivery import convert
 from gpudesk.core.market import phase_market
@@ -77,7 +78,7 @@ def licence_terms(phase: Phase, licensed_gpus: float, gpus_source: str) -> Licen
         const = C.NVIDIA_AI_ENTERPRISE_USD_PER_GPU_YEAR
         price = float(convert(const.value, "USD", c.currency, c.cny_per_usd))
         return LicenceTerms(units, units_source, price,
-                            f"{const.name}: {const.source} (USD, in {c.currency} at {c.cny_per_usd:g} CNY/USD)")
+                            f"{const.name}: {const.source}" + conversion_note(c.currency, c.cny_per_usd))
     return LicenceTerms(units, units_source, math.nan, "")
 
 

@@ -19,6 +19,7 @@ import numpy as np
 
 from gpudesk.catalog.records import Server
 from gpudesk.core import constants as C
+from gpudesk.core.catalog_prices import conversion_note
 from gpudesk.core.cost_ledger import per_year
 from gpudesk.core.delivery import convert
 from gpudesk.core.explain import FigureSet
@@ -60,14 +61,14 @@ def _server_price(fs: FigureSet, inp: TcoInputs) -> Any:
         return fs.input("tco.server_price", inp.server_price, cur, "price per server", "user input (GPU price override)")
     if s.price_usd is None and inp.accelerator_price_usd:
         gpu_price = fs.input("tco.gpu_price", _usd(inp, inp.accelerator_price_usd), cur, "price per GPU",
-                             inp.accelerator_price_source + f" (USD, in {cur} at {inp.cny_per_usd} CNY/USD)")
+                             inp.accelerator_price_source + conversion_note(cur, inp.cny_per_usd))
         over = fs.constant("tco.platform_overhead", C.SERVER_PLATFORM_OVERHEAD)
         return fs.add("tco.server_price", s.gpus * gpu_price * (1.0 + over), cur, "price per server (estimated)",
                       f"{s.gpus} GPUs × GPU price × (1 + platform overhead)", ["tco.gpu_price", "tco.platform_overhead"],
                       note="the catalog has no price for this server; estimated from its GPUs")
     raw = float("nan") if s.price_usd is None else s.price_usd
     return fs.input("tco.server_price", _usd(inp, raw), cur, "price per server",
-                    catalog_source(s, "price_usd") + f" (USD, in {cur} at {inp.cny_per_usd} CNY/USD)")
+                    catalog_source(s, "price_usd") + conversion_note(cur, inp.cny_per_usd))
 
 
 @memoised_on_inputs

@@ -93,3 +93,15 @@ def test_a_priced_fabric_reads_in_yuan_and_the_ledger_and_tco_take_it_as_it_is(t
     assert fs.number("tco.network_capex") == pytest.approx(fs.number("net.cost"))
     assert fs.number("tco.network_capex") == pytest.approx(
         lines["switches"].quantity * lines["switches"].unit_price + lines["optics"].quantity * lines["optics"].unit_price)
+
+
+@pytest.mark.parametrize("stem", SAMPLES)
+def test_a_converted_price_says_so_once_and_a_usd_plan_converts_nothing(stem: str, searched_sample) -> None:
+    """One note for every converted catalog price (core/catalog_prices.conversion_note); a USD plan's server price
+    read '(USD, in USD at 7.1 CNY/USD)'."""
+    estimate, _project = searched_sample(stem)
+    sources = [(phase.figures.source(key), key) for phase in estimate.phases for key in phase.figures.keys()]
+    assert [key for source, key in sources if "(USD, in USD" in source] == []
+    converted = [key for source, key in sources if source.endswith(f"(USD, in {estimate.currency} at 7.1 CNY/USD)")]
+    if estimate.currency == "CNY":
+        assert converted, "a CNY sample converts its catalog prices"
