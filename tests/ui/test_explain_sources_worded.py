@@ -173,3 +173,12 @@ def test_an_unpublished_scale_up_link_reads_in_chinese() -> None:
     worded = source_words("accelerators/mlu370-x8: MLU-Link bandwidth unknown (not published); PCIe Gen4 x16 assumed, "
                           "a lower bound (constants PCIE_X16_GBS_BY_GEN)", "zh")
     assert worded.startswith("Cambricon MLU370-X8 48GB：MLU-Link 带宽未公开") and "按 PCIe Gen4 x16 计，为下限" in worded
+
+
+def test_a_constants_name_trails_its_source_in_grey(qapp) -> None:
+    hours = "constant HOURS_PER_MONTH: AWS Pricing Calculator convention: 730 hours per month (8,760 / 12)"
+    exp = Explanation("a.b", "A", 1.0, "h", "x", (Quantity("c.d", "C", 730.0, "h", hours),))
+    for lang, name, brackets in (("en", " (HOURS_PER_MONTH)", "(8,760 / 12)"), ("zh", "（HOURS_PER_MONTH）", "（8,760 / 12）")):
+        panel = explanation_html(exp, None, display_text(lang))
+        assert f"{brackets}<span style='color:gray'>{name}</span></small>" in panel, panel
+        assert "constant" not in panel and "常量" not in panel

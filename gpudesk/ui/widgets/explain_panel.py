@@ -72,7 +72,7 @@ def explanation_html(exp: Explanation, figures: FigureSet | None = None, text: D
         shown = source_words(source, text.lang, worded_labels)
         if text.lang == "en" and shown.startswith(DERIVED):  # an input's own formula: its figures by their labels
             shown = named_formula(shown, figure_labels(exp, figures))
-        return html.escape(powers_of_ten(shown))
+        return CONSTANT_NAMES.sub(r"<span style='color:gray'>\1</span>", html.escape(powers_of_ten(shown)))
 
     heads = _headings()
     inapplicable = not_applicable(figures, exp.key) if figures is not None else ""
@@ -164,6 +164,9 @@ def figure_labels(exp: Explanation, figures: FigureSet | None) -> Callable[[str]
     return label
 
 
+CONSTANT_NAMES = re.compile(r"((?:\s?[(（][A-Z][A-Z0-9]*_[A-Z0-9_]*(?:\.[a-z]+)?[)）])+)$")
+"""The names of the constants a source quotes, trailing it (report/source_words.py): set in grey, after the words a
+reader reads (the source's text), for an expert who looks a constant up."""
 DERIVED = "derived:"
 """How the core's source line of a derived figure begins, its formula after it."""
 INPUT_COLUMN_SHARE = 36
