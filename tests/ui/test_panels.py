@@ -220,6 +220,14 @@ def test_whatif_picks_a_result_the_plan_defines_and_names_it_in_the_session_lang
     assert math.isfinite(phase["tco_5y"]) and phase.get("capex", 0.0) == 0.0
     assert panel.current_metric() == "phase_cost"
     assert "undefined" not in panel.chart.spec.title
+    # each result named as the figure tables name it (DisplayText.row_label): the list read 'cost of this phase (USD)'
+    from gpudesk.report.display_text import display_text
+
+    en = display_text("en")
+    assert [panel.metric_combo.itemText(i) for i in range(panel.metric_combo.count())] == [
+        f"{en.row_label(m.figure_key, m.label)} ({en.unit(m.unit)})" if m.unit else en.row_label(m.figure_key, m.label)
+        for m in panel.result.metrics]
+    assert panel.metric_combo.itemText(panel.metric_combo.currentIndex()) == "Cost of this phase (USD)"
 
 
 def test_the_whatif_sweeps_in_slices_and_a_newer_edit_cancels_an_older_sweep(qtbot, catalog) -> None:

@@ -260,7 +260,8 @@ class WhatIfPanel(QWidget):
         # until a sweep ends the list is empty: it says so, in the chart's words, instead of an empty box
         self.metric_combo.setPlaceholderText(pending_text(shown.lang) if self.result is None and not self.last_error else "")
         for m in self.result.metrics if self.result is not None else ():
-            label, unit = shown.figure_label(m.figure_key, m.label), shown.unit(m.unit)
+            # a list of figures, named as the figure tables name them ('Cost of this phase', never 'cost of this phase')
+            label, unit = shown.row_label(m.figure_key, m.label), shown.unit(m.unit)
             self.metric_combo.addItem(f"{label} ({unit})" if unit else label, m.name)
         # The user's choice stays; else the phase cost (the ledger over the phase, defined for every delivery
         # mode), else the 5-year TCO, whichever this plan defines.
