@@ -182,3 +182,12 @@ def test_a_constants_name_trails_its_source_in_grey(qapp) -> None:
         panel = explanation_html(exp, None, display_text(lang))
         assert f"{brackets}<span style='color:gray'>{name}</span></small>" in panel, panel
         assert "constant" not in panel and "常量" not in panel
+
+
+def test_a_cloud_offers_cores_read_in_chinese() -> None:
+    """An offer's CPU cores are its vCPUs over the threads per core: the Chinese read '…（2026-12-01）: 96 vCPUs / 2
+    (constant VCPUS_PER_CORE)', an English colon and English words after the Chinese title."""
+    source = ("catalog servers/cloud_offers/awscn-zhy-p4d-24xlarge.cpu_cores_total: aws-china-vantage-2026-08: "
+              "96 vCPUs / 2 (constant VCPUS_PER_CORE)")
+    assert source_words(source, "zh").endswith("：96 个 vCPU / 2（常量 VCPUS_PER_CORE）")
+    assert source_words(source, "en").endswith(": 96 vCPUs / 2 (VCPUS_PER_CORE)")
