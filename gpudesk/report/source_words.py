@@ -37,7 +37,7 @@ CATALOG_ROW = re.compile(rf"(?:(?:\bcatalog|目录) )?(?P<tables>(?:(?:{_TABLE})
 citation after it when there is one; also a row named in passing ('… as servers/ascend-910b-8-server lists …')."""
 CATALOG_COLUMN = re.compile(rf"(?:\bcatalog|目录) (?:{_TABLE}|accelerator) (?P<field>[a-z][a-z0-9_]*)\b")
 """A catalog field of every row of a table ('catalog servers local_nvme_tb')."""
-MODEL = re.compile(rf"(?:\bmodel|模型) (?P<id>{_ID})(?:{_SEP}(?P<cid>{_ID}))?")
+MODEL = re.compile(rf"(?P<kind>\bmodel|模型) (?P<id>{_ID})(?:{_SEP}(?P<cid>{_ID}))?")
 CONSTANT = re.compile(r"(?:\bconstant|常量) (?P<name>[A-Z][A-Z0-9_]*(?:\.[a-z]+)?)(?P<sep>: |：| = )")
 """A tuning constant quoted with its source ('constant NAME: <source>', '常量 NAME：<译文>') or its value
 ('constant NAME = 0.615 (<source>)')."""
@@ -126,8 +126,9 @@ def _column(field: str, lang: str) -> str:
 def _model(match: re.Match[str], lang: str, colon: str) -> str:
     if match["id"] not in _rows("models"):
         return match[0]
-    cited = (_cited(match["cid"], lang) or match["cid"]) if match["cid"] else ""
-    return row_name("models", match["id"], lang) + (colon + cited if cited else "")
+    if not match["cid"]:  # the model's own row ('model qwen2.5-72b'): the kind word stays before its name
+        return f"{match['kind']} {row_name('models', match['id'], lang)}"
+    return row_name("models", match["id"], lang) + colon + (_cited(match["cid"], lang) or match["cid"])
 
 
 def _constants(text: str, lang: str) -> str:

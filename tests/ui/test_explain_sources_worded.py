@@ -191,3 +191,8 @@ def test_a_cloud_offers_cores_read_in_chinese() -> None:
               "96 vCPUs / 2 (constant VCPUS_PER_CORE)")
     assert source_words(source, "zh").endswith("：96 个 vCPU / 2（常量 VCPUS_PER_CORE）")
     assert source_words(source, "en").endswith(": 96 vCPUs / 2 (VCPUS_PER_CORE)")
+
+
+def test_a_models_own_row_keeps_its_kind_word() -> None:
+    assert source_words("model qwen2.5-72b", "en") == "model Qwen2.5 72B"
+    assert source_words("model qwen2.5-72b", "zh") == "模型 Qwen2.5 72B"
