@@ -1014,57 +1014,57 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>ExplainPanel</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="41" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="42" />
       <source>All sources behind this figure</source>
       <translation>此数字背后的全部出处</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="246" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="252" />
       <source>Explanation</source>
       <translation>计算说明</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="42" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="43" />
       <source>Fix</source>
       <translation>处理建议</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="34" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="35" />
       <source>Formula</source>
       <translation>公式</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="36" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="37" />
       <source>Input</source>
       <translation>输入项</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="40" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="41" />
       <source>Note</source>
       <translation>备注</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="258" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="264" />
       <source>Select any figure or warning to see its formula, inputs, constants and sources.</source>
       <translation>选中任意数字或警告，即可查看其公式、输入、常数和来源。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="35" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="36" />
       <source>Source</source>
       <translation>来源</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="38" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="39" />
       <source>Unit</source>
       <translation>单位</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="37" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="38" />
       <source>Value</source>
       <translation>数值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="39" />
+      <location filename="../../gpudesk/ui/widgets/explain_panel.py" line="40" />
       <source>Where it comes from</source>
       <translation>来源</translation>
     </message>
@@ -3018,47 +3018,47 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>Summary</name>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="72" />
+      <location filename="../../gpudesk/ui/summary.py" line="73" />
       <source>1 GPU in {servers} × {server}</source>
       <translation>1 卡，{servers} 台 {server}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="80" />
+      <location filename="../../gpudesk/ui/summary.py" line="81" />
       <source>1 GPU, rented</source>
       <translation>1 卡（租用）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="94" />
+      <location filename="../../gpudesk/ui/summary.py" line="95" />
       <source>cannot serve: {reason}</source>
       <translation>无法承载：{reason}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="98" />
+      <location filename="../../gpudesk/ui/summary.py" line="99" />
       <source>capacity {total} {unit}, peak {target} {unit}</source>
       <translation>承载能力 {total} {unit}，峰值 {target} {unit}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="110" />
+      <location filename="../../gpudesk/ui/summary.py" line="111" />
       <source>excluding 1 line awaiting a quote</source>
       <translation>不含 1 项待询价成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="111" />
+      <location filename="../../gpudesk/ui/summary.py" line="112" />
       <source>excluding {count} lines awaiting a quote</source>
       <translation>不含 {count} 项待询价成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="77" />
+      <location filename="../../gpudesk/ui/summary.py" line="78" />
       <source>{gpus} GPUs in {servers} × {server}</source>
       <translation>{gpus} 卡，{servers} 台 {server}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="82" />
+      <location filename="../../gpudesk/ui/summary.py" line="83" />
       <source>{gpus} GPUs, rented</source>
       <translation>{gpus} 卡（租用）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="74" />
+      <location filename="../../gpudesk/ui/summary.py" line="75" />
       <source>{gpus} of {installed} GPUs used in {servers} × {server}</source>
       <translation>使用 {gpus} 卡（共安装 {installed} 卡），{servers} 台 {server}</translation>
     </message>
@@ -3200,17 +3200,17 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>WhatIfPanel</name>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="306" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="307" />
       <source>Change</source>
       <translation>变化</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="305" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="306" />
       <source>Change against the plan</source>
       <translation>相对方案的变化</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="305" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="306" />
       <source>Change against the plan ({0})</source>
       <translation>相对方案的变化（{0}）</translation>
     </message>
@@ -3240,7 +3240,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>高</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="304" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="305" />
       <source>High end of the range</source>
       <translation>区间上限</translation>
     </message>
@@ -3250,7 +3250,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>低</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="304" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="305" />
       <source>Low end of the range</source>
       <translation>区间下限</translation>
     </message>
@@ -3295,12 +3295,12 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>利用率（小时/天）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="291" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="292" />
       <source>VDI seats are sized by framebuffer, not by compute efficiency</source>
       <translation>云桌面席位按显存容量测算，与计算效率无关</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="304" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="305" />
       <source>What moves {0} (plan: {1})</source>
       <translation>影响{0}的因素（方案值：{1}）</translation>
     </message>
@@ -3310,7 +3310,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>假设分析表</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="299" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="300" />
       <source>What-if unavailable: {0}</source>
       <translation>无法进行假设分析：{0}</translation>
     </message>
@@ -3320,7 +3320,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>高</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="292" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="293" />
       <source>hours per day are capped at 24</source>
       <translation>每天小时数最多为 24</translation>
     </message>
@@ -3330,27 +3330,27 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>低</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="307" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="308" />
       <source>plan</source>
       <translation>方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="290" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="291" />
       <source>the catalog has no price for this server or its GPUs, or the phase rents them</source>
       <translation>目录中没有该服务器或其 GPU 的价格，或本阶段为租用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="288" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="289" />
       <source>the electricity price in use is unknown or zero, or the phase rents its GPUs (the provider pays the power)</source>
       <translation>所用电价未知或为零，或本阶段租用 GPU（电费由服务商承担）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="307" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="308" />
       <source>undefined</source>
       <translation>未定义</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="312" />
+      <location filename="../../gpudesk/ui/panels/whatif_panel.py" line="313" />
       <source>{0} re-estimates in {1} ms.</source>
       <translation>{0} 次重新估算，用时 {1} 毫秒。</translation>
     </message>
