@@ -55,6 +55,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from gpudesk.core.branched_bisection import branch_midpoints, follow
 from gpudesk.core.constants import PREFILL_CHUNK_TOKENS, QUEUE_VARIABILITY_FACTOR
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.inference_queue import law_at, law_quantile, queue_terms
@@ -216,14 +217,18 @@ one, 0.66x at 1 row, 0.74x at 64, 0.86x at 256, 1.53x at 1,024."""
 
 BRANCHED_ROWS = ((4, 6), (16, 5))
 """(most rows, k): up to this many rows :func:`prefill_rate` makes k halvings a pass instead of two, reading every
-midpoint the k halvings may take (2^k − 1 rates a row, :func:`_branch_midpoints`) in one pass and following each
-row's verdicts down them (:func:`_follow`): the same rates and verdicts, 30/k passes. Measured (three checks, CPU,
+midpoint the k halvings may take (2^k − 1 rates a row) in one pass and following each row's verdicts down them
+(core/branched_bisection.py): the same rates and verdicts, 30/k passes. Measured (three checks, CPU,
 random one-row to 16-row queues against two halvings a pass): k = 6 0.69x at 1 row, 0.75x at 4;
 k = 5 0.86x at 16; at 64 rows no k is faster (k = 3 1.01x), and more rates a pass cost more than they save."""
 
 
 Check = tuple[np.ndarray, float, np.ndarray, np.ndarray]
 """(target s, exceedance, the prompt's own prefill s, the first token's fixed rest s) of one first-token check."""
+
+
+def _halfway(lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
+    return np.asarray(0.5 * (lo + hi))
 
 
 def prefill_rate(q: dict[str, np.ndarray], checks: list[Check]) -> np.ndarray:
@@ -251,8 +256,8 @@ def prefill_rate(q: dict[str, np.ndarray], checks: list[Check]) -> np.ndarray:
     left, paired = BISECTION_STEPS, np.size(cap) <= PAIRED_ROWS
     branched = next((k for rows, k in BRANCHED_ROWS if np.size(cap) <= rows), 0)
     while left >= branched > 0:
-        mids = _branch_midpoints(lo, hi, branched)
-        lo, hi = _follow(met(mids), mids, lo, hi, branched)
+        mids = branch_midpoints(lo, hi, branched, _halfway)
+        lo, hi = follow(met(mids), mids, lo, hi, branched)
         left -= branched
     while left:
         mid = 0.5 * (lo + hi)
@@ -271,32 +276,6 @@ def prefill_rate(q: dict[str, np.ndarray], checks: list[Check]) -> np.ndarray:
         meets &= x + r <= t
     return np.where(meets, lo, 0.0)
 
-
-def _branch_midpoints(lo: np.ndarray, hi: np.ndarray, levels: int) -> np.ndarray:
-    """The midpoints ``levels`` successive halvings of [lo, hi] may take, every branch ((2^levels − 1) × the rows'
-    shape, breadth first: node n of a level has its halves at 2n, below, and 2n + 1, above, on the next), each
-    0.5·(lo + hi) of its own bracket as one halving at a time computes it."""
-    los, his, found = lo[None], hi[None], []
-    for _ in range(levels):
-        mid = 0.5 * (los + his)
-        found.append(mid)
-        los, his = np.repeat(los, 2, axis=0), np.repeat(his, 2, axis=0)
-        los[1::2], his[0::2] = mid, mid
-    return np.concatenate(found)
-
-
-def _follow(ok: np.ndarray, mids: np.ndarray, lo: np.ndarray, hi: np.ndarray,
-            levels: int) -> tuple[np.ndarray, np.ndarray]:
-    """The bracket after ``levels`` halvings, each row down its verdicts ``ok`` at :func:`_branch_midpoints`."""
-    rows = np.arange(np.size(lo))
-    ok, mids = ok.reshape(ok.shape[0], -1), mids.reshape(mids.shape[0], -1)
-    at = np.zeros(rows.size, dtype=np.intp)  # the node's index among all levels' midpoints
-    low, high = lo.ravel(), hi.ravel()
-    for _ in range(levels):
-        mid, yes = mids[at, rows], ok[at, rows]
-        low, high = np.where(yes, mid, low), np.where(yes, high, mid)
-        at = 2 * at + 1 + yes
-    return low.reshape(np.shape(lo)), high.reshape(np.shape(lo))
 
 def decode_rate(c1: np.ndarray, service: np.ndarray, z: float) -> np.ndarray:
     """Highest rate per decode instance whose sequences in flight (Poisson, M/G/∞) find a slot at the percentile:
