@@ -38,6 +38,7 @@ ALLOWED_WORDS = frozenset(
     "gpudesk NVIDIA DGX HGX AMD Intel Huawei Ascend CUDA ROCm CANN NVLink InfiniBand RoCE Ethernet FlashAttention ZeRO LoRA "
     "QLoRA English nvidia smi fio Megatron LM NeMo PyTorch AMP Hugging Face DeepSpeed Transformer NCCL RCCL Adam TCP vLLM arXiv "
     "ViT DDN Blackwell Grace Serverless DALI ImageNet MLPerf TensorRT torchtitan DeepSeek DualPipe SGLang Enterprise "
+    "Ada Lovelace Hopper Ampere Volta Turing CDNA "  # GPU architecture names, written in Latin in Chinese as Blackwell is
     # technical abbreviations
     "GPU GPUs CPU CPUs vCPU vCPUs vGPU VDI TCO PUE KV TTFT TPOT MFU NVMe PCIe RAM HBM SXM MIG LLM AI MoE MLA RoPE FFN MLP "
     "RT TDP TFLOPS TFLOP TOPS IO RDMA NIC NICs SSD CSV PDF PNG JPEG URL ID Agent token tokens P50 P99 "
