@@ -233,13 +233,18 @@ def test_whatif_picks_a_result_the_plan_defines_and_names_it_in_the_session_lang
 def test_the_whatif_sweeps_in_slices_and_a_newer_edit_cancels_an_older_sweep(qtbot, catalog) -> None:
     panel = _shown_whatif(qtbot, catalog, "manufacturer-vision-private.gpudesk")  # owned: electricity is a driver
     first = panel.start_sweep()
-    assert first is not None and first.running  # returned at once; the sweep runs in slices between events
-    qtbot.waitUntil(lambda: first.slices > 0, timeout=10_000)
-    assert first.running  # one slice is one re-estimate: the event loop ran between slices
-    panel.high["electricity_price"].setValue(100)
+    assert first is not None and first.running and first.slices == 0  # returned at once: the slices run from events
+    panel.high["electricity_price"].setValue(100)  # a newer edit before the sweep ended
     second = panel.start_sweep()
     assert first.outcome == "cancelled" and second.running
+    done: list[int] = []
+    second.progress.connect(lambda percent, _text: done.append(percent))
     qtbot.waitUntil(lambda: panel._task is None, timeout=10_000)
+    # one re-estimate a slice, each reported (batches of slices yield to the event loop within SLICE_BUDGET_MS:
+    # tests/ui/test_background.py; how many run before the loop's turn depends on the machine's speed, which is why
+    # this test no longer asserts a sweep still running after its first slice, as it did until speed-25/speed2-25
+    # made the manufacturer sweep fit one budget on a quiet machine)
+    assert len(done) > 1 and done == sorted(done)
     assert panel.result.driver_values["electricity_price"][-1] == pytest.approx(
         2.0 * panel.result.figures["whatif.electricity_price.base"])
 
