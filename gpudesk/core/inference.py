@@ -34,8 +34,8 @@ from gpudesk.core.efficiency import Efficiencies
 from gpudesk.core.engine_release import record_gemm_peak, record_layer_stack, scores_clause, unfused
 from gpudesk.core.engine_release import record_host as record_engine_host
 from gpudesk.core.explain import FigureSet
-from gpudesk.core.inference_batch import bound_shares, static_batch, static_ttft_batch
-from gpudesk.core.inference_concurrency import largest_concurrency
+from gpudesk.core.inference_batch import bound_shares, static_batch
+from gpudesk.core.inference_concurrency import largest_concurrency, static_ttft_batch
 from gpudesk.core.inference_disagg import prefill_instance
 from gpudesk.core.inference_inputs import (
     BATCHING,

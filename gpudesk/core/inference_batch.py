@@ -32,20 +32,6 @@ def static_batch(fs: FigureSet, rep: ReplicaModel, c1: np.ndarray, prompt: np.nd
     return batch_prefill + longest * decode_s, longest, batch_prefill
 
 
-def static_ttft_batch(rep: ReplicaModel, upper: np.ndarray, prompt: np.ndarray, ctx: np.ndarray,
-                      target: np.ndarray) -> np.ndarray:
-    """Largest integer C ≤ upper whose first tokens, after the whole batch's prefill and one decode step
-    (prefill(C·I) + decode(C)), meet ``target``, by bisection; ``upper`` where the target is infinite (none set),
-    at least 1 (where even one prompt misses, the latency check says so)."""
-    hi = np.maximum(np.asarray(upper, dtype=np.float64), 1.0)
-    lo = np.ones_like(hi)
-    for _ in range(int(np.ceil(np.log2(max(float(np.max(hi)) if hi.size else 1.0, 2.0)))) + 1):
-        mid = np.ceil(0.5 * (lo + hi))
-        ok = rep.prefill(mid * prompt, prompt) + rep.decode_step(mid, ctx)["total"] <= target
-        lo, hi = np.where(ok, mid, lo), np.where(ok, hi, mid - 1.0)
-    return np.where(np.isfinite(target), lo, upper)
-
-
 def bound_shares(fs: FigureSet, rep: ReplicaModel, c1: np.ndarray, ctx: np.ndarray, prompt: np.ndarray,
                  pre_share: np.ndarray, tpot: np.ndarray, static: tuple[np.ndarray, np.ndarray, np.ndarray] | None,
                  valid: np.ndarray) -> None:

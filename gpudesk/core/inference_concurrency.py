@@ -1,9 +1,12 @@
 """The engine's batch a serving replica runs: the largest concurrency whose iteration meets the latency targets.
 
 :func:`largest_concurrency` bisects on the step model's iteration time (core/inference_step.py), which grows with
-the batch; core/inference.py sizes ``infer.concurrency`` with it."""
+the batch; core/inference.py sizes ``infer.concurrency`` with it, and bounds a static batch by its first tokens with
+:func:`static_ttft_batch` (the same bisection, :func:`largest_meeting`)."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import numpy as np
 
@@ -18,7 +21,27 @@ or more: one level a pass, as many points as rows)."""
 def largest_concurrency(rep: ReplicaModel, upper: np.ndarray, ctx: np.ndarray, out: np.ndarray,
                         prompt: np.ndarray, target: np.ndarray, unsync: np.ndarray, prefill: bool = True) -> np.ndarray:
     """Largest integer C ≤ upper with t_iter(C) ≤ target (0 when even C = 1 misses), by bisection; ``prefill``
-    False: the iteration is the decode step alone (a disaggregated decode instance prefills nothing).
+    False: the iteration is the decode step alone (a disaggregated decode instance prefills nothing)."""
+    def iteration(c: np.ndarray) -> np.ndarray:
+        return np.asarray(rep.decode_step(c, ctx)["total"] + (rep.mixed_prefill(c, prompt, out, unsync) if prefill
+                                                              else 0.0))
+    return largest_meeting(upper, target, iteration)
+
+
+def static_ttft_batch(rep: ReplicaModel, upper: np.ndarray, prompt: np.ndarray, ctx: np.ndarray,
+                      target: np.ndarray) -> np.ndarray:
+    """Largest integer C ≤ upper whose first tokens, after the whole static batch's prefill and one decode step
+    (prefill(C·I) + decode(C)), meet ``target``; ``upper`` where the target is infinite (none set), at least 1
+    (where even one prompt misses, the latency check says so)."""
+    def first_token(c: np.ndarray) -> np.ndarray:
+        return np.asarray(rep.prefill(c * prompt, prompt) + rep.decode_step(c, ctx)["total"])
+    found = np.maximum(largest_meeting(upper, target, first_token), 1.0)
+    return np.where(np.isfinite(target), found, upper)
+
+
+def largest_meeting(upper: np.ndarray, target: np.ndarray, time_of: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
+    """Largest integer C ≤ upper with time_of(C) ≤ target (0 when even C = 1 misses), by bisection; ``time_of``
+    grows with C and reads concurrencies shaped (midpoints, *rows).
 
     For a few rows (the plan's sizing: one) several levels are taken a pass (``PASS_POINTS``): every midpoint those
     levels can visit is evaluated in one call of the step model, and each row follows its own path through them.
@@ -37,9 +60,7 @@ def largest_concurrency(rep: ReplicaModel, upper: np.ndarray, ctx: np.ndarray, o
             mids.append(mid)
             los, his = np.concatenate((los, mid)), np.concatenate((mid - 1.0, his))
         mid_all = np.concatenate(mids)
-        c = np.maximum(mid_all, 1.0)
-        t = rep.decode_step(c, ctx)["total"] + (rep.mixed_prefill(c, prompt, out, unsync) if prefill else 0.0)
-        ok_all = (t <= target) & (mid_all >= 1)
+        ok_all = (time_of(np.maximum(mid_all, 1.0)) <= target) & (mid_all >= 1)
         node, first = np.zeros(lo.shape, dtype=np.intp), 0
         for level in range(depth):
             ok, mid = ok_all[first + node, row], mid_all[first + node, row]
