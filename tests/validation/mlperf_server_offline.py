@@ -28,6 +28,10 @@ BEFORE = {"mlperf-i51-deepseek-r1-b200x8-server": (6055.5, 5840.3),
 # v5.1 DeepSeek-R1 Server logs (mlperf_deepseek_r1.RUNS cites them): scheduled and completed samples/s, first token
 # P50 and P99 (s), and the run's min_query_count
 GB200_SERVER_LOG = dict(scheduled=45.06, completed=44.76, ttft_p50=0.641437563, ttft_p99=1.245960713, queries=210624)
+# The one published throughput pair with and without a stream interval (vLLM pull request #27869, 2025-10-31:
+# gpt-oss-20b on one B200, 1,024 concurrent requests of 1,024 + 1,024 tokens, 34,078.85 output tokens/s at interval 1;
+# vLLM's gpt-oss post, 2026-02-01: '57% end-to-end performance gain' at interval 10)
+VLLM_STREAM = dict(tokens_per_s=34078.85, concurrency=1024, gain=0.57, interval=10)
 
 
 def same_engine(case) -> tuple[float, float]:
@@ -73,6 +77,55 @@ def predict_mlperf_inference_rate(case) -> float:
     return predict_mlperf_inference(case)[0] * case.gpus / case.output
 
 
+def excess_range(gaps: dict) -> str:
+    """'a-b': the least and most ms by which the logs' iteration exceeds gpudesk's at the batch each run held
+    (``gaps``: mlperf_deepseek_r1.server_gaps)."""
+    excess = [t - g for _, t, g in gaps.values()]
+    return "-".join(f"{x:.0f}" for x in sorted({min(excess), max(excess)}))
+
+
+def stream_cost_readings() -> tuple[float, float]:
+    """(s per streamed response read as host time added to the iteration of VLLM_STREAM's batch, s of the API-server
+    process per streamed token read as that process's ceiling): the two readings of the one published pair."""
+    v = VLLM_STREAM
+    one = v["concurrency"] / v["tokens_per_s"]
+    added = (one - one / (1 + v["gain"])) / (v["concurrency"] * (1 - 1 / v["interval"]))
+    return added, 1 / v["tokens_per_s"]
+
+
+def stream_search(gaps: dict) -> str:
+    """The 2026-12-05 search for a host time per streamed response, with the arithmetic of the one pair found;
+    ``gaps``: mlperf_deepseek_r1.server_gaps of the logged v5.1 Server runs."""
+    added, ceiling = stream_cost_readings()
+    v = VLLM_STREAM
+    n, x = v["concurrency"], v["tokens_per_s"]
+    gb200 = gaps["mlperf-i51-deepseek-r1-gb200x72-server"]
+    rate = gb200[0] / (gb200[1] / 1e3)
+    return (
+        "Searched again 2026-12-05 for a time per streamed response: TensorRT-LLM pull request #5284, which added "
+        "stream_interval (a reviewer asked for numbers; none were posted), and its perf-analysis guide (how to "
+        "profile) give none; SGLang's stream-interval threads (pull request #653, incremental detokenization, "
+        "Llama 3 8B on A100 at one interval; #24659, detokenizer work at 512 requests, deltas only) give no pair. "
+        "The one pair is vLLM's (pull request #27869: gpt-oss-20b on one B200, "
+        f"{n:,} concurrent requests of 1,024 + 1,024 tokens, {x:,.2f} output tokens/s at interval 1; its post: "
+        f"+{v['gain']:.0%} at interval {v['interval']}), and it sets the cost only under an assumption it does not "
+        f"settle: read as host time added to the iteration of {n:,} sequences, ({n:,} / {x:,.2f} − {n:,} / "
+        f"({1 + v['gain']:.2f} × {x:,.2f})) / ({n:,} × (1 − 1/{v['interval']})) = {added * 1e6:.1f} µs per "
+        "response (at the v5.1 runs' " + " and ".join(f"{held:,.0f}" for held, _, _ in gaps.values())
+        + " sequences, " + " and ".join(f"{added * held * 1e3:.0f}" for held, _, _ in gaps.values())
+        + f" ms of the {excess_range(gaps)} ms by which their logs' iteration exceeds gpudesk's); read as the "
+        "ceiling of vLLM's API-server process, which runs apart from the engine's loop (the post: "
+        "'--api-server-count 20 or --stream-interval 20' relieve it alike), "
+        f"1 / {x:,.2f} = {ceiling * 1e6:.1f} µs of that process per token, which at the "
+        f"v5.1 GB200 run's {gb200[0]:,.0f} sequences and {gb200[1]:.0f} ms TPOT ({rate:,.0f} responses/s per "
+        f"instance) would keep a server process of that cost {rate * ceiling:.0%} busy and cost the iteration "
+        "nothing. Its review adds that the two runs' peak concurrency differed. In TensorRT-LLM 1.0 the part paid "
+        "inside the iteration is the executor's (rank 0 gathers every attention data-parallel rank's responses: "
+        "py_executor.py `_enqueue_responses`, tp_gather) and detokenization runs in the trtllm-serve process, so "
+        "neither reading carries over: no plan input, no constant."
+    )
+
+
 def server_offline_findings(rows: list, by: dict) -> str:
     """docs/validation.md's paragraph on Server against Offline, from this run's results."""
     err = {r.id: r.error for r in rows}
@@ -87,8 +140,7 @@ def server_offline_findings(rows: list, by: dict) -> str:
     from mlperf_deepseek_r1 import SERVER_LIMITS, server_gaps
 
     gaps = {i: g for i, g in server_gaps(by).items() if i in SERVER_LIMITS}
-    short = "-".join(f"{x:.0f}" for x in sorted({min(t - g for _, t, g in gaps.values()),
-                                                   max(t - g for _, t, g in gaps.values())}))
+    short = excess_range(gaps)
     flight = " and ".join(f"{float(mlperf_figures(by[i], by[i].tp).value_at('infer.server_in_flight', 0)):,.0f}"
                           for i in gaps)
     held = " and ".join(f"{n:,.0f}" for n, _, _ in gaps.values())
@@ -137,7 +189,8 @@ def server_offline_findings(rows: list, by: dict) -> str:
         "high enough'; issue #2613, H20, release 0.13, streaming slower than non-streaming, no per-response time; "
         "vLLM's stream interval, pull request #27869, 2025-10-31, and its gpt-oss post, 2026-02-01, a 57% end-to-end "
         "gain at 1,024 concurrent gpt-oss-20b requests with an interval of 10, another engine's output path and one "
-        "configuration): no plan input was added and nothing was fitted (every MLPerf row is held out). A host "
+        "configuration): no plan input was added and nothing was fitted (every MLPerf row is held out). "
+        + stream_search(gaps) + " A host "
         "cost growing with the iteration's requests (TensorRT-LLM tech blog 8: 'the batch of one iteration scales with "
         "the GPUs') would charge the runs' large batches more; scored on the fit half's attention data-parallel rows "
         "(`tests/validation/adp_host_mixed.py`: f per iteration + r per request of the replica, f 0-12 ms × r 0-8 µs), "

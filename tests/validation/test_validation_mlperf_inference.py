@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 
 import numpy as np
@@ -33,8 +34,10 @@ from mlperf_server_offline import (
     DISAGG_405B,
     DISAGG_CASE,
     DISAGG_LAYOUT,
+    VLLM_STREAM,
     same_engine,
     steady_offline,
+    stream_cost_readings,
     twins,
 )
 from mlperf_submitted_configs import SUBMITTED, SUBMITTED_DENSE, V50_TARGET_QPS
@@ -200,3 +203,18 @@ def test_a_server_figure_never_beats_its_engine_offline():
     assert len(pairs) >= 20
     for server_case, offline_case in pairs:
         assert server[server_case.id] <= steady_offline(offline_case) * (1 + 1e-9), server_case.id
+
+
+def test_the_one_stream_interval_pair_read_both_ways_gives_back_its_throughputs():
+    """vLLM's pair (VLLM_STREAM) read as host time per response added to the iteration: the iteration without
+    streamed responses plus that time for every sequence (interval 1) or every tenth (interval 10) gives back the
+    published 34,078.85 tokens/s and +57%; read as the API-server process's ceiling, its time per token is the
+    reciprocal of the published rate."""
+    added, ceiling = stream_cost_readings()
+    n, rate = VLLM_STREAM["concurrency"], VLLM_STREAM["tokens_per_s"]
+    bare = n / rate - added * n
+    assert 0 < bare < n / rate
+    assert math.isclose(n / (bare + added * n), rate, rel_tol=1e-12)
+    streamed_tenth = bare + added * n / VLLM_STREAM["interval"]
+    assert math.isclose(n / streamed_tenth, rate * (1 + VLLM_STREAM["gain"]), rel_tol=1e-12)
+    assert math.isclose(ceiling * rate, 1.0, rel_tol=1e-12)
