@@ -76,7 +76,6 @@ def owned_power_inputs(phase: Phase, r: ResolvedPhase, server: rec.Server, accel
     """``server`` as the plan resolves it (its GPUs already capped at the plan's power limit); the draw inputs
     (load factor, or the step's compute share and for serving its memory-bound and traffic shares) as
     core/power.py PowerInputs reads them."""
-    cooling = "liquid" if server.cooling == "liquid" else phase.facility.cooling
     return PowerInputs(
         server=server, servers=servers, rack_power_limit_kw=r.rack_limit_kw.value,
         electricity_per_kwh=r.electricity.value, grid_co2_kg_per_kwh=r.grid_co2.value,
@@ -84,7 +83,8 @@ def owned_power_inputs(phase: Phase, r: ResolvedPhase, server: rec.Server, accel
         compute_share=compute_share, compute_share_source=compute_share_source,
         memory_share=memory_share, traffic_share=traffic_share, serving=serving,
         gpu_power_limit_w=phase.hardware.gpu_power_limit_w, server_max_capped=True,
-        switch=switch, switch_count=switch_count, facility_cooling=cooling, currency=phase.costs.currency,
+        switch=switch, switch_count=switch_count, facility_cooling=phase.facility.cooling,
+        currency=phase.costs.currency,
         accelerator_tdp_w=accelerator.tdp_w,
         accelerator_tdp_source=f"catalog accelerators/{accelerator.id}.tdp_w: "
                                f"{accelerator.provenance.source_of('tdp_w')}",

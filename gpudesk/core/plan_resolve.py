@@ -241,7 +241,9 @@ def resolve_phase(catalog: Catalog, phase: Phase, where: str) -> ResolvedPhase:
     switch = (_lookup(catalog.switch, phase.network.switch_id, f"{where}.network.switch_id")
               if phase.network.switch_id else _default_switch(catalog, nic, phase))
     f = phase.facility
-    cooling = f.cooling if not server.cooling == "liquid" else "liquid"
+    # the site's defaults follow the cooling the plan states for the site, never the server's: a liquid-cooled server
+    # in an air-cooled room is the room's blocker (power.needs_liquid_cooling), not a reason to price a liquid room
+    cooling = f.cooling
     return ResolvedPhase(
         accelerator=acc, server=server, storage=storage, nic=nic, switch=switch,
         offer=offer, rental_offer=rental, bare_metal_offer=None,

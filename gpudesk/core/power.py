@@ -286,13 +286,20 @@ def power_checks(fs: FigureSet) -> list[Check]:
             ("power.server_max_kw", "power.rack_limit_kw"), {"server_max_kw": pmax, "rack_limit_kw": limit},
         ))
     share = at(fs, "power.liquid_heat_share", None)
-    site = fs["power.facility_cooling"]
-    if share > 0 and site == "air":
-        liquid = at(fs, "power.liquid_kw", worst_index(fs["power.liquid_kw"], low_is_bad=False))
+    site, server = fs["power.facility_cooling"], fs["power.server_cooling"]
+    # a liquid-cooled server whose liquid share the catalog lacks (GB300 NVL72) needs liquid as much as one with it:
+    # it went unsaid, its site priced as a liquid room's (PUE, rack limit) whatever the plan said of the site
+    if (share > 0 or server == "liquid") and site == "air":
+        known = share > 0
+        liquid = at(fs, "power.liquid_kw", worst_index(fs["power.liquid_kw"], low_is_bad=False)) if known else None
+        heat = (f"{percent_text(share)} of the servers' heat ({liquid:,.0f} kW) must leave through liquid" if known
+                else "The servers are liquid-cooled (the catalog gives no share of their heat that leaves through "
+                     "liquid)")
         checks.append(Check(
             "power.needs_liquid_cooling", "blocker", "network", "The servers need liquid cooling the site does not have",
-            f"{percent_text(share)} of the servers' heat ({liquid:,.0f} kW) must leave through liquid, but the site is air-cooled.",
+            f"{heat}, but the site is air-cooled.",
             "Host the system in a liquid-ready facility (CDU, facility water), or choose air-cooled servers.",
-            ("power.liquid_heat_share", "power.liquid_kw"), {"liquid_share": share, "liquid_kw": liquid},
+            ("power.liquid_heat_share", "power.liquid_kw"),
+            {"liquid_share": share if known else None, "liquid_kw": liquid, "heat": "known" if known else "unknown"},
         ))
     return checks

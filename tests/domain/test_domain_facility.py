@@ -70,3 +70,31 @@ def test_owning_for_a_seasonal_peak_buys_the_peak(catalog) -> None:
     running = 12 * f.number("delivery.running_per_month")
     assert f.number("delivery.billed_gpus.cloud") >= config.baseline_gpus  # renting sizes for ordinary months
     assert f.number("delivery.total.cloud_on_demand") == pytest.approx(od * (11 + 3) + running)
+
+
+# -- a liquid-cooled system in the room the plan states ------------------------------------------------------------
+
+def _rack_scale(accelerator: str, server: str, cooling: str):  # type: ignore[no-untyped-def]
+    return plan(delivery__mode="private", hardware__accelerator_id=accelerator, hardware__server_id=server,
+                facility__cooling=cooling)
+
+
+@pytest.mark.parametrize(("accelerator", "server", "heat"), [("gb300", "gb300-nvl72", "unknown"),
+                                                              ("gb200", "gb200-nvl72", "known")])
+def test_a_liquid_cooled_rack_in_an_air_cooled_room_is_a_blocker(catalog, accelerator, server, heat) -> None:
+    """GB300 NVL72 is liquid-cooled (catalog cooling = liquid, its liquid share unpublished). In a room the plan
+    states is air-cooled it was silent, and the room was priced as a liquid one (PUE 1.1 and a 132 kW rack limit,
+    the liquid defaults), while the hybrid GB200 NVL72 in the same room raised the blocker and kept the air
+    defaults. The room is the plan's: both raise it, both price an air room."""
+    from gpudesk.report.check_text import localise
+
+    est = estimate(catalog, _rack_scale(accelerator, server, "air"))
+    blocker = check(est, "power.needs_liquid_cooling")
+    assert blocker.numbers["heat"] == heat
+    assert "liquid" in blocker.message and "air-cooled" in blocker.message
+    assert "液冷" in localise(blocker, "zh")[1] and "{" not in localise(blocker, "zh")[1]
+    assert est.figures.number("power.pue") == pytest.approx(1.58)  # facility_defaults/pue-air
+    assert est.figures.number("power.rack_limit_kw") == pytest.approx(8.4)  # facility_defaults/rack-power-air
+    liquid = estimate(catalog, _rack_scale(accelerator, server, "liquid"))
+    assert "power.needs_liquid_cooling" not in check_ids(liquid)
+    assert liquid.figures.number("power.pue") == pytest.approx(1.1)  # facility_defaults/pue-liquid
