@@ -18,7 +18,8 @@
   them; samples/s = min(compute bound, HBM bound of the embedding gathers).
 * VDI/rendering: seats per GPU from the smallest vGPU framebuffer profile
   at least as large as the seat needs (NVIDIA vGPU profiles divide memory
-  evenly); parts with no vGPU profiles get 0 seats.
+  evenly), at most MAX_VGPUS_PER_GPU (32) vGPUs on one GPU; parts with no
+  vGPU profiles get 0 seats.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from gpudesk.core.constants import (
     DLRM_EMBEDDING_DIM,
     DLRM_LOOKUPS_PER_SAMPLE,
     GRAD_REDUCE_BYTES,
+    MAX_VGPUS_PER_GPU,
     OVERLAP_COMPUTE_SLOWDOWN,
     SERVING_MEMORY_FRACTION,
 )
@@ -236,14 +238,15 @@ def estimate_vdi(accelerators: Sequence[Accelerator], seats: float, seat_profile
         fitting = sorted(p for p in acc.vgpu_profiles_gb if p >= seat_profile_gb)
         profile = fitting[0] if fitting else float("nan")
         profiles.append(profile)
-        per_gpu.append(float(np.floor(acc.memory_gb / profile)) if fitting else 0.0)
+        per_gpu.append(float(min(np.floor(acc.memory_gb / profile), MAX_VGPUS_PER_GPU.value)) if fitting else 0.0)
     src = "; ".join(f"catalog accelerators/{a.id}.vgpu_profiles_gb: "
                     f"{a.provenance.source_of('vgpu_profiles_gb') or 'no citation'}" for a in accelerators)
     fs.input("vdi.profile_gb", np.array(profiles), "GB", "vGPU profile used (smallest ≥ seat need)", src)
     fs.input("vdi.memory_gb", np.array([a.memory_gb for a in accelerators]), "GB", "GPU memory", src)
+    fs.constant("vdi.max_vgpus_per_gpu", MAX_VGPUS_PER_GPU)
     seats_gpu = fs.add("vdi.seats_per_gpu", np.array(per_gpu), "seats/GPU", "seats per GPU",
-                       "⌊memory / profile⌋; 0 when the part has no vGPU profile that large",
-                       ["vdi.profile_gb", "vdi.memory_gb", "vdi.in.seat_profile_gb"])
+                       "min(⌊memory / profile⌋, max vGPUs per GPU); 0 when the part has no vGPU profile that large",
+                       ["vdi.profile_gb", "vdi.memory_gb", "vdi.max_vgpus_per_gpu", "vdi.in.seat_profile_gb"])
     with np.errstate(divide="ignore"):
         gpus = np.where(seats_gpu > 0, np.ceil(seats / np.maximum(seats_gpu, 1e-9)), np.nan)
     fs.add("vdi.gpus_needed", gpus, "GPUs", "GPUs for the seats", "⌈seats / seats per GPU⌉ (unknown: not vGPU-capable)",

@@ -73,3 +73,17 @@ def test_vdi_seats_from_vgpu_profiles():
     assert fs.value_at("vdi.seats_per_gpu", 0) == 8
     assert fs.value_at("vdi.gpus_needed", 0) == 13
     assert fs.value_at("vdi.seats_per_gpu", 1) == 0 and np.isnan(fs.value_at("vdi.gpus_needed", 1))
+
+
+def test_a_gpu_hosts_at_most_32_vgpus_whatever_its_memory():
+    """NVIDIA's vGPU manager creates at most 32 vGPUs on one GPU (open-gpu-kernel-modules ctrla081.h,
+    NVA081_MAX_VGPU_PER_PGPU; kernel_vgpu_mgr.c: 1 GB profiles on a 48 GB board, maxInstance 32): 1 GB seats on a
+    48 GB L40S are 32 a GPU, not ⌊48 / 1⌋ = 48, so 100 seats need ⌈100 / 32⌉ = 4 GPUs, not 3. A 2 GB seat (24 a
+    GPU) is below the limit and unchanged."""
+    one = estimate_vdi([L40S], seats=100, seat_profile_gb=1)
+    assert one.value_at("vdi.profile_gb", 0) == 1
+    assert one.value_at("vdi.seats_per_gpu", 0) == 32
+    assert one.value_at("vdi.gpus_needed", 0) == 4
+    assert "vdi.max_vgpus_per_gpu" in [q.key for q in one.explain("vdi.seats_per_gpu").inputs]
+    two = estimate_vdi([L40S], seats=100, seat_profile_gb=2)
+    assert two.value_at("vdi.seats_per_gpu", 0) == 24 and two.value_at("vdi.gpus_needed", 0) == 5

@@ -69,6 +69,12 @@ DLRM_EMBEDDING_DIM = Constant(
     "DLRM_EMBEDDING_DIM", 128.0, "values", "values per embedding row",
     "MLCommons DLRM-DCNv2 reference: embedding dimension 128",
 )
+MAX_VGPUS_PER_GPU = Constant(
+    "MAX_VGPUS_PER_GPU", 32.0, "vGPUs/GPU", "most NVIDIA vGPUs one physical GPU hosts, whatever its profile",
+    "NVIDIA/open-gpu-kernel-modules src/common/sdk/nvidia/inc/ctrl/ctrla081.h: NVA081_MAX_VGPU_PER_PGPU 32; "
+    "src/nvidia/src/kernel/virtualization/kernel_vgpu_mgr.c: 'On 1GB profiles on 48GB board ... maxInstance is "
+    "only 32' (read 2026-12-05): a 48 GB board (L40S, L40, RTX 6000 Ada, A40) hosts 32 1 GB vGPUs, not 48 [C]",
+)
 ESTIMATE_ACCURACY_BAND = Constant(
     "ESTIMATE_ACCURACY_BAND", 0.20, "fraction", "accuracy band of an uncalibrated estimate",
     "docs/validation.md: the validation suite's targets (median |error| ≤ 15% training, ≤ 20% inference "
