@@ -227,10 +227,11 @@ def delivery_figures(inp: DeliveryInputs) -> FigureSet:
         if od is not None:
             fs.input("delivery.hybrid_owned_share", inp.hybrid_owned_share, "fraction",
                              "share of the phase's GPUs owned in hybrid mode")
-            owned_gpus = inp.hybrid_owned_gpus if inp.hybrid_owned_gpus is not None else inp.hybrid_owned_share * inp.gpus
+            whole = inp.hybrid_owned_gpus is not None
+            owned_gpus = inp.hybrid_owned_gpus if whole else inp.hybrid_owned_share * inp.gpus
             owned = fs.add("delivery.hybrid_owned_gpus", min(float(owned_gpus), float(inp.gpus)), "GPUs",
-                           "GPUs owned in hybrid mode", "⌈hybrid_owned_share × servers⌉ × GPUs per server (≤ gpus)",
-                           ["delivery.hybrid_owned_share", "delivery.gpus"])
+                           "GPUs owned in hybrid mode", "⌈hybrid_owned_share × servers⌉ × GPUs per server (≤ gpus)"
+                           if whole else "hybrid_owned_share × gpus", ["delivery.hybrid_owned_share", "delivery.gpus"])
             per = float(max(inp.offer.gpus, 1)) if inp.offer is not None else 1.0
             burst_gpus = fs.add("delivery.hybrid_burst_gpus", np.ceil(np.maximum(g * mult - owned, 0.0) / per) * per,
                                 "GPUs", "hybrid: cloud GPUs above the owned baseline, per month (whole instances)",

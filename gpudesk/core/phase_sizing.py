@@ -39,8 +39,14 @@ def owned_servers(phase: Phase, servers: int) -> int:
     if not owns_hardware(mode):
         return 0
     if mode == "hybrid":
-        return max(1, math.ceil(phase.delivery.hybrid_owned_share * servers))
+        return hybrid_owned_servers(phase, servers)
     return servers
+
+
+def hybrid_owned_servers(phase: Phase, servers: int) -> int:
+    """Servers a hybrid build owns of ``servers``: the owned share rounded up to whole servers, at least one. A
+    hybrid plan buys these; the delivery comparison of any other plan prices hybrid as owning these too."""
+    return max(1, math.ceil(phase.delivery.hybrid_owned_share * servers))
 
 
 def peak_build_scale(phase: Phase) -> float:

@@ -21,7 +21,7 @@ from gpudesk.core.fabric import FabricInputs, fabric_checks, fabric_figures, ins
 from gpudesk.core.host import HostInputs, host_checks, host_figures
 from gpudesk.core.ledger_quote import APPLIANCE_KINDS, licence_terms
 from gpudesk.core.owned_power import owned_power_inputs
-from gpudesk.core.phase_sizing import CarriedHardware, peak_servers
+from gpudesk.core.phase_sizing import CarriedHardware, hybrid_owned_servers, peak_servers
 from gpudesk.core.plan_resolve import ResolvedPhase
 from gpudesk.core.plan_workload import WorkloadResult
 from gpudesk.core.power import power_checks, power_figures
@@ -233,9 +233,16 @@ def phase_infrastructure(phase: Phase, r: ResolvedPhase, primary: WorkloadResult
     capex = fs.number(f"{private}tco.owned_capex", float("nan"))
     opex_year = fs.number(f"{private}tco.owned_opex_per_year", float("nan"))
     u = phase.delivery.utilisation
-    hybrid_gpus = hybrid_capex = hybrid_opex = None
-    if owned and phase.delivery.mode == "hybrid":
+    hybrid_capex = hybrid_opex = None
+    # the hybrid column owns whole servers as a hybrid plan would (phase_sizing.hybrid_owned_servers) of the servers
+    # the private column buys: it read 0.6 × 2 = 1.2 GPUs owned for the recommendation sample's 2 GPUs
+    if phase.delivery.mode == "hybrid":
         hybrid_gpus = float(min(owned * gpn, config.gpus))
+    else:  # of the servers the private column buys, each of its installed GPUs (phase_sizing.peak_servers)
+        bought = config.servers if phase.delivery.mode == "private" else peak_servers(config, phase)
+        per_server = config.gpus_per_server if config.rack_scale else config.gpus_installed_per_server
+        hybrid_gpus = float(min(hybrid_owned_servers(phase, bought) * per_server, config.gpus))
+    if owned and phase.delivery.mode == "hybrid":
         hybrid_capex = fs.number("tco.owned_capex", float("nan"))
         hybrid_opex = fs.number("tco.owned_opex_per_year", float("nan")) / 12.0
         if not (math.isfinite(hybrid_capex) and math.isfinite(hybrid_opex)):
