@@ -51,7 +51,7 @@ for _ in range(7):
     cpu.append((time.process_time() - t) / repeat); r1 = resource.getrusage(resource.RUSAGE_SELF)
     faults.append((r1.ru_minflt - r0.ru_minflt) // repeat)
     user.append((r1.ru_utime - r0.ru_utime) / repeat); system.append((r1.ru_stime - r0.ru_stime) / repeat)
-pick = b.peer_sample(s); single = []
+pick = b.peer_sample(s, [a.id for a in b.ACCELERATORS], b.LLAMA2_7B.max_context); single = []
 b.one_at_a_time(s, pick[:20])
 b.one_at_a_time(s, pick, single)
 best = cpu.index(min(cpu)); cpu_sorted = sorted(cpu); single.sort()
