@@ -265,14 +265,6 @@ def _region_named(text: str, lang: str) -> str:
     return text
 
 
-def shipped_rows(table: str) -> tuple[dict[str, Any], ...]:
-    """The shipped catalog's rows of ``table`` (``citations`` or a table of ``catalog/schema.py``) as their TOML holds
-    them, read once per process: what a source line names a row or a citation by (its name, title and date) on a
-    surface that holds only the core's source string."""
-    spec = TABLES.get(table)
-    return _rows(default_source_dir() / (spec.toml_file if spec is not None else CITATIONS_FILE), table)
-
-
 @cache
 def _rows(path: Path, table: str) -> tuple[dict[str, Any], ...]:
     """The rows of ``table`` in one catalog TOML file, parsed once per process (the sources were checked when the

@@ -18,7 +18,8 @@ from functools import lru_cache
 from typing import Any
 
 from gpudesk.catalog.schema import TABLES
-from gpudesk.catalog.sources import chinese_texts, shipped_rows
+from gpudesk.catalog.shipped_rows import shipped_rows
+from gpudesk.catalog.sources import chinese_texts
 from gpudesk.report.display_text import display_text
 from gpudesk.report.formula_text import field_labels, formula_text
 from gpudesk.report.server_names import server_display_name, storage_display_name

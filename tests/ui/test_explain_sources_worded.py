@@ -13,7 +13,8 @@ import sys
 import pytest
 from test_i18n_support import english_words, words_of
 
-from gpudesk.catalog.sources import chinese_texts, shipped_rows
+from gpudesk.catalog.shipped_rows import shipped_rows
+from gpudesk.catalog.sources import chinese_texts
 from gpudesk.core.explanation import Explanation, Quantity
 from gpudesk.paths import samples_dir
 from gpudesk.report.display_text import display_text
