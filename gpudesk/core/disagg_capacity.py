@@ -48,16 +48,36 @@ def carried_rate(n_pre: int, n_dec: int, pre_rate: float, dec_rate: float) -> fl
 
 def best_split(gpus: int, pre_gpus: int, dec_gpus: int, pre_rate: float, dec_rate: float) -> tuple[int, int]:
     """(prefill instances, decode instances) of at most ``gpus`` GPUs carrying the most requests/s; (0, 0) where one
-    instance of each does not fit."""
-    best, chosen = -1.0, (0, 0)
-    for n_pre in range(1, gpus // pre_gpus + 1):
-        n_dec = (gpus - n_pre * pre_gpus) // dec_gpus
-        if n_dec < 1:
-            break
-        rate = carried_rate(n_pre, n_dec, pre_rate, dec_rate)
-        if rate >= best:
-            best, chosen = rate, (n_pre, n_dec)
-    return chosen
+    instance of each does not fit. Of splits that carry the same, the one with the most prefill instances.
+
+    Found in O(log gpus), not by trying every split (a fixed phase of 100,000 nodes, 800,000 GPUs, took minutes):
+    with n prefill instances the decode pool holds d(n) = ⌊(gpus − n·pre_gpus) / dec_gpus⌋ instances, so the
+    prefill side n·λ_pre rises with n and the decode side d(n)·λ_dec never does. The best split is the last n where
+    the prefill side is the smaller (the bisection's n₀), or past it, where the decode side is, at n₀ + 1 and every
+    later n with the same d (the largest of which keeps the larger prefill pool). Rates must be positive."""
+    last = (gpus - dec_gpus) // pre_gpus  # the most prefill instances that leave room for one decode instance
+    if last < 1:
+        return 0, 0
+
+    def decode(n: int) -> int:
+        return (gpus - n * pre_gpus) // dec_gpus
+
+    lo, hi = 0, last  # the largest n in 0..last with n·λ_pre ≤ d(n)·λ_dec (0 when none of 1..last)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if mid * pre_rate <= decode(mid) * dec_rate:
+            lo = mid
+        else:
+            hi = mid - 1
+    rising = (lo, carried_rate(lo, decode(lo), pre_rate, dec_rate)) if lo >= 1 else None
+    if lo == last:
+        return (lo, decode(lo)) if rising else (0, 0)
+    held = decode(lo + 1)  # past n₀ the decode side carries; it stays the same up to the last n with this d
+    widest = min((gpus - held * dec_gpus) // pre_gpus, last)
+    falling = carried_rate(lo + 1, held, pre_rate, dec_rate)
+    if rising is not None and rising[1] > falling:
+        return lo, decode(lo)
+    return widest, decode(widest)
 
 
 def pool_split(figures: FigureSet, gpus: int, fixed: bool, stated: tuple[float, float]) -> PoolSplit | None:
