@@ -95,6 +95,19 @@ def _one_currency(phases: list[Any]) -> list[Any]:
             for p, c in zip(phases, costs)]
 
 
+def unsettled_currencies(project: Project) -> list[tuple[str, str]]:
+    """(path, currency) for each phase whose currency the plan file's reader would settle otherwise
+    (:func:`follow_region_in_dict`): what an edit brings along so that the plan it leaves is the plan its saved file
+    opens as. Setting phase 2's currency to USD in a plan whose phase 1 still followed its China region (CNY, not
+    chosen) left a plan refused for mixing currencies, which the saved file then opened in USD throughout."""
+    data = {"phases": [{"facility": {"region": p.facility.region},
+                        "costs": {"currency": p.costs.currency, "currency_chosen": p.costs.currency_chosen}}
+                       for p in project.phases]}
+    settled = follow_region_in_dict(data)["phases"]
+    return [(f"phases[{i}].costs.currency", s["costs"]["currency"]) for i, (p, s) in
+            enumerate(zip(project.phases, settled, strict=True)) if s["costs"]["currency"] != p.costs.currency]
+
+
 def edits_following(project: Project, assignments: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
     """The assignments an edit brings along: a region edit moves a not-chosen currency, a currency edit marks it
     chosen. Paths already assigned by the edit itself are left to it."""

@@ -17,7 +17,7 @@ from gpudesk.project.assumed import edit_clearing
 from gpudesk.project.errors import ProjectValidationError
 from gpudesk.project.model import Project
 from gpudesk.project.model_choice import custom_models_released
-from gpudesk.project.region_currency import edits_following
+from gpudesk.project.region_currency import edits_following, unsettled_currencies
 from gpudesk.session import field_paths
 
 
@@ -90,6 +90,11 @@ class ProjectDocument:
                 continue
             field_paths.set_value(self.project, path, copy.deepcopy(value))
             changes.append((path, copy.deepcopy(old), copy.deepcopy(value)))
+        settled = unsettled_currencies(self.project)  # the plan as its saved file will open: one currency
+        for path, value in settled:
+            changes.append((path, field_paths.get(self.project, path), value))
+            field_paths.set_value(self.project, path, value)
+        extra += settled
         if not changes or all(path in {p for p, _ in extra} for path, _o, _n in changes):
             for path, old, _new in reversed(changes):
                 field_paths.set_value(self.project, path, old)  # only a mark would change: no edit

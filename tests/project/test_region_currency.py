@@ -108,3 +108,36 @@ def test_a_file_whose_phases_lie_in_two_markets_is_costed_in_one_currency() -> N
     data["phases"][1]["costs"] = {"currency": "USD", "currency_chosen": True}
     phases = project_from_dict(data).phases  # the user's choice leads: the other phase follows it
     assert [(p.costs.currency, p.costs.currency_chosen) for p in phases] == [("USD", False), ("USD", True)]
+
+
+def _currencies(project: Project) -> list[tuple[str, bool]]:
+    return [(p.costs.currency, p.costs.currency_chosen) for p in project.phases]
+
+
+def _reopened(project: Project) -> Project:
+    return project_from_dict(json.loads(json.dumps(project_to_dict(project))))
+
+
+def test_a_currency_set_on_one_phase_is_the_currency_its_saved_file_opens_with() -> None:
+    """fuzz-26: USD set on phase 2 of a China plan whose phase 1 followed its region left phase 1 in CNY (a plan the
+    estimate refused for mixing currencies) and the saved file opened in USD throughout: the plan changed on reopening.
+    The edit brings the phases whose currency was not chosen along, in the same undo step."""
+    doc = ProjectDocument(project_from_dict(_two_phases("cn")))
+    doc.set("phases[1].costs.currency", "USD")
+    assert _currencies(doc.project) == [("USD", False), ("USD", True)]
+    assert _currencies(_reopened(doc.project)) == _currencies(doc.project)
+    doc.undo()
+    assert _currencies(doc.project) == [("CNY", False), ("CNY", False)]
+
+
+def test_a_first_phase_moved_to_china_costs_the_plan_as_its_saved_file_does() -> None:
+    """The plan's currency is its first phase's (when none was chosen): a US plan whose phase 1 moves to China kept
+    USD on screen and opened in CNY once saved."""
+    data = _two_phases("us")
+    data["phases"][0]["facility"]["region"] = "us"
+    doc = ProjectDocument(project_from_dict(data))
+    assert _currencies(doc.project) == [("USD", False), ("USD", False)]
+    doc.set("phases[0].facility.region", "cn")
+    assert _currencies(doc.project) == _currencies(_reopened(doc.project)) == [("CNY", False), ("CNY", False)]
+    doc.set("phases[1].facility.region", "cn-shanghai")  # a later phase follows the plan
+    assert _currencies(doc.project) == _currencies(_reopened(doc.project))
