@@ -140,6 +140,17 @@ def _series(s: Series, lang: str, tooltips: bool = True) -> Series:
     return dataclasses.replace(s, name=s.name if s.figure else translate(s.name, lang), tooltips=tips)
 
 
+def _renamed(s: Series, name: str, full: str) -> Series:
+    """``s`` named ``name`` in its legend; its hover texts that start with its own name start with ``full``, the
+    figure tables' name (a memory bar's: '运行时开销（CUDA 上下文 + 通信缓冲区）: 1.20 GB …' under the legend's
+    '运行时开销')."""
+    if name == s.name and full == s.name:
+        return s
+    tips = None if s.tooltips is None else [full + t[len(s.name):] if t.startswith(s.name + ": ") else t
+                                           for t in s.tooltips]
+    return dataclasses.replace(s, name=name, tooltips=tips)
+
+
 def figure_named(spec: ChartSpec, lang: str) -> ChartSpec:
     """``spec`` with the title and the series that draw a figure (``title_figure``, ``Series.figure``) named as the
     figure tables name that figure in ``lang`` (DisplayText.row_label: report_<lang>.toml [figure], else the core's
@@ -148,8 +159,9 @@ def figure_named(spec: ChartSpec, lang: str) -> ChartSpec:
     ``spec`` itself where nothing changes."""
     shown = display_text(lang)
     title = shown.row_label(spec.title_figure, spec.title) if spec.title_figure else spec.title
-    series = [dataclasses.replace(s, name=shown.row_label(s.figure, s.name)) if s.figure else s for s in spec.series]
-    if title == spec.title and all(a.name == b.name for a, b in zip(series, spec.series)):
+    series = [_renamed(s, shown.legend_label(s.figure, s.name), shown.row_label(s.figure, s.name)) if s.figure else s
+              for s in spec.series]
+    if title == spec.title and all(a is b for a, b in zip(series, spec.series)):
         return spec
     return dataclasses.replace(spec, title=title, series=series)
 

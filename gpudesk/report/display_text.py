@@ -78,6 +78,7 @@ class DisplayText:
     bound_reasons: dict[str, str] = field(default_factory=dict)
     inapplicable: dict[str, str] = field(default_factory=dict)  # why a figure does not apply (core/applicability.py)
     bracketed: dict[str, str] = field(default_factory=dict)  # a label's closing English words in the language
+    legend_names: dict[str, str] = field(default_factory=dict)  # report_<lang>.toml [legend]
 
     @property
     def translates(self) -> bool:
@@ -114,6 +115,12 @@ class DisplayText:
         if not self.translates:
             return as_row_label(self.figure_label(key, english))
         return self.figure_label(key, as_row_label(english))
+
+    def legend_label(self, key: str, english: str) -> str:
+        """The name a chart's legend gives figure ``key``: report_<lang>.toml's [legend] short name where the figure
+        tables' name is too long for a laptop chart's legend ('运行时开销' for '运行时开销（CUDA 上下文 + 通信缓冲区）'),
+        else ``row_label``. The chart's hover says the full name."""
+        return self.legend_names.get(WORKLOAD_PREFIX.sub("", key)) or self.row_label(key, english)
 
     # -- units -----------------------------------------------------------------
     def unit(self, unit: str, currency: str = "") -> str:
@@ -178,7 +185,8 @@ def display_text(lang: str) -> DisplayText:
     if lang == "en":  # English words are the core's own, its units the proposal's ('Gb/s', '×')
         report = catalogue("report", "en")
         return DisplayText("en", figures={k: in_sentence(v) for k, v in _table(report, "figure").items()},
-                           units=_table(report, "unit"), units_one=_table(report, "unit_one"))
+                           units=_table(report, "unit"), units_one=_table(report, "unit_one"),
+                           legend_names=_table(report, "legend"))
     report, ui = catalogue("report", lang), catalogue("figures", lang)
     choices = {str(name): {str(k): str(v) for k, v in table.items()} for name, table in ui.get("choice", {}).items()}
     return DisplayText(
@@ -196,4 +204,5 @@ def display_text(lang: str) -> DisplayText:
         bound_reasons=_table(ui, "bound_reason"),
         inapplicable=_table(ui, "not_applicable"),
         bracketed=_table(ui, "bracketed"),
+        legend_names=_table(report, "legend"),
     )

@@ -63,11 +63,15 @@ def memory_fit_chart(figures: FigureSet, accelerator_name: str, candidates: list
         values = [cols[1].get(key, 0.0) / GB for cols in columns]
         if not any(v > 0 for v in values):
             continue
+        # a component of the plan's figures is named as the figure tables name it (report/chart_text.figure_named)
+        shown, figure = (figures.label(key), key) if key in figures else (label, "")
         formula = figures.formula(key) if key in figures else ""
-        tips = [f"{label}: {v:,.2f} GB on {name} ({layout}) — {formula}" for (name, _, _, layout), v in zip(columns, values)]
-        series.append(Series(label, xs, values, style="bar", color_role=role, stack_group="memory", tooltips=tips))
+        tips = [f"{shown}: {v:,.2f} GB on {name} ({layout}) — {formula}" for (name, _, _, layout), v in zip(columns, values)]
+        series.append(Series(shown, xs, values, style="bar", color_role=role, stack_group="memory", tooltips=tips,
+                             figure=figure))
     caps = [cap / GB for _, _, cap, _ in columns]
-    series.append(Series("Capacity", xs, caps, style="tick", color_role="capacity",
+    series.append(Series(figures.label("mem.capacity") if "mem.capacity" in figures else "Capacity", xs, caps,
+                         style="tick", color_role="capacity", figure="mem.capacity" if "mem.capacity" in figures else "",
                          tooltips=[f"{name}: capacity {c:,.1f} GB" for (name, _, _, _), c in zip(columns, caps)]))
     return ChartSpec(kind="memory_fit", title="Memory per GPU", title_figure="mem.total", y_label="Memory", y_unit="GB",
                      categories=[c[0] for c in columns], series=series, stacked=True)

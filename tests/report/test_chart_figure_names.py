@@ -24,7 +24,7 @@ from gpudesk.results.pipeline import estimate_plan
 # chart kind -> the figures it must name by their keys (a chart that stops doing so fails here)
 # (the scaling chart's title names no figure of the tables: it draws the plan's layout at each GPU count, where
 # net.scaling_efficiency is the fabric's and scale.best_efficiency the best layouts')
-NAMED = {"memory_fit": {"mem.total"}, "power_per_rack": {"power.rack_kw"},
+NAMED = {"memory_fit": {"mem.total", "mem.weights", "mem.capacity"}, "power_per_rack": {"power.rack_kw"},
          "inference": {"infer.tokens_per_s", "infer.tpot_s", "infer.ttft_unloaded_s"}}
 
 
@@ -62,7 +62,11 @@ def test_a_chart_names_each_figure_as_the_figure_table_does(charts, lang: str) -
         for series in shown.series:
             if series.figure:
                 assert series.figure in fs, (spec.kind, series.figure)
-                assert series.name == table.row_label(series.figure, fs.label(series.figure)), (spec.kind, lang)
+                full = table.row_label(series.figure, fs.label(series.figure))
+                # the legend takes the short name report_<lang>.toml [legend] gives, the hover the full name
+                assert series.name == table.legend_label(series.figure, fs.label(series.figure)), (spec.kind, lang)
+                assert all(t.startswith(full + ("：" if lang == "zh" else ": ")) for t in series.tooltips or ()
+                           if t.startswith(series.name)), (full, (series.tooltips or [""])[0])
     if lang == "en":  # the names the step tables print (report_en.toml [figure])
         inference = next(spec for _fs, spec in charts if spec.kind == "inference")
         assert [s.name for s in localise_spec(inference, "en").series] == [
