@@ -16,8 +16,9 @@ from gpudesk.ui.widgets.figure_table import pending_word
 from gpudesk.ui.widgets.session_text import session_text
 
 translate = QCoreApplication.translate
-SUMMARY_SEPARATOR = "  ·  "
-"""Between the parts of the status bar's line; the bar shortens the line by whole parts (``ElidedLabel``)."""
+SUMMARY_SEPARATOR = " · "
+"""Between the parts of the status bar's line; the bar shortens the line by whole parts (``ElidedLabel``). One space
+each side: two took 35 px of the gov sample's English line at 1366 × 768, which then dropped its design power."""
 
 
 def _figure(phase: PhaseEstimate, key: str, currency: str, text: DisplayText) -> str | None:
@@ -51,14 +52,15 @@ def _tco_label(phase: PhaseEstimate, years: int, lang: str) -> str:
 
 
 def summary_text(phase: PhaseEstimate, text: DisplayText | None = None) -> str:
-    """``"28 GPUs in 4 × NVIDIA DGX H100 · time to train: 12 days · cost of this phase: … · 5-year TCO: … · excluding
-    1 line awaiting a quote · design IT power: 41 kW"``: each figure by its one name
+    """``"28 GPUs in 4 × NVIDIA DGX H100 · time to train: 12 days · cost of this phase: … · 5-year TCO: … · + 1 line
+    awaiting a quote · design IT power: 41 kW"``: each figure by its one name
     (``DisplayText.figure_label``, the proposal's and the figure tables').
 
     The parts go from the most to the least needed, as the bar drops whole parts from the end where the line does
     not fit (``ElidedLabel``): the lines awaiting a quote stay beside the amounts that leave them out, and the IT
     power goes first (the gov sample's English line at 1366 × 768 lost "excluding 4 lines awaiting a quote", so its
-    costs read complete).
+    costs read complete). The line fits a 1366 × 768 laptop whole on every sample in both languages, the power too: one
+    space each side of a separator, the proposal's '+ 4 lines awaiting quotes', '156 of 160 GPUs in'.
 
     Amounts name the currency the phase is costed in (its ledger's: the phase's ``costs.currency``); a plan whose
     phases state different currencies is refused before it gets here (core/plan_admission.py). While the costs are
@@ -72,7 +74,8 @@ def summary_text(phase: PhaseEstimate, text: DisplayText | None = None) -> str:
     if c.owns_hardware and c.gpus == 1:
         parts = [translate("Summary", "1 GPU in {servers} × {server}").format(servers=f"{c.servers:,}", server=server)]
     elif c.owns_hardware and c.installed_gpus > c.gpus:  # GPUs used of those bought, as the proposal says it
-        parts = [translate("Summary", "{gpus} of {installed} GPUs used in {servers} × {server}").format(
+        # '156 of 160 GPUs in 20 × …' ('used' took 29 px of the gov sample's English line at 1366 × 768)
+        parts = [translate("Summary", "{gpus} of {installed} GPUs in {servers} × {server}").format(
             gpus=f"{c.gpus:,}", installed=f"{c.installed_gpus:,}", servers=f"{c.servers:,}", server=server)]
     elif c.owns_hardware:
         parts = [translate("Summary", "{gpus} GPUs in {servers} × {server}").format(  # '4,096', as every figure reads
@@ -108,8 +111,10 @@ def summary_text(phase: PhaseEstimate, text: DisplayText | None = None) -> str:
         parts.append(_tco_label(phase, years, text.lang) + sep + tco)
     if phase.costs_done and phase.ledger.unpriced:
         count = len(phase.ledger.unpriced)
-        parts.append(translate("Summary", "excluding 1 line awaiting a quote") if count == 1 else
-                     translate("Summary", "excluding {count} lines awaiting a quote").format(count=count))
+        # the proposal's words for a total that leaves lines out ('+ 4 lines awaiting quotes', report_en.toml
+        # partial_total); 'excluding 4 lines awaiting a quote' took 49 px more of the gov sample's English line
+        parts.append(translate("Summary", "+ 1 line awaiting a quote") if count == 1 else
+                     translate("Summary", "+ {count} lines awaiting quotes").format(count=count))
     if c.owns_hardware:  # last: the part the bar drops first where the line does not fit (step 6 shows it)
         shown = _figure(phase, "power.it_max_kw", currency, text)
         if shown:

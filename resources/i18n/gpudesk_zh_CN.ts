@@ -3018,57 +3018,57 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>Summary</name>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="73" />
+      <location filename="../../gpudesk/ui/summary.py" line="116" />
+      <source>+ 1 line awaiting a quote</source>
+      <translation>不含 1 项待询价成本</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/summary.py" line="117" />
+      <source>+ {count} lines awaiting quotes</source>
+      <translation>不含 {count} 项待询价成本</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/summary.py" line="75" />
       <source>1 GPU in {servers} × {server}</source>
       <translation>1 卡，{servers} 台 {server}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="81" />
+      <location filename="../../gpudesk/ui/summary.py" line="84" />
       <source>1 GPU, rented</source>
       <translation>1 卡（租用）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="95" />
+      <location filename="../../gpudesk/ui/summary.py" line="98" />
       <source>cannot serve: {reason}</source>
       <translation>无法承载：{reason}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="99" />
+      <location filename="../../gpudesk/ui/summary.py" line="102" />
       <source>capacity {total} {unit}, peak {target} {unit}</source>
       <translation>承载能力 {total} {unit}，峰值 {target} {unit}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="111" />
-      <source>excluding 1 line awaiting a quote</source>
-      <translation>不含 1 项待询价成本</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/summary.py" line="112" />
-      <source>excluding {count} lines awaiting a quote</source>
-      <translation>不含 {count} 项待询价成本</translation>
-    </message>
-    <message>
-      <location filename="../../gpudesk/ui/summary.py" line="78" />
+      <location filename="../../gpudesk/ui/summary.py" line="81" />
       <source>{gpus} GPUs in {servers} × {server}</source>
       <translation>{gpus} 卡，{servers} 台 {server}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="83" />
+      <location filename="../../gpudesk/ui/summary.py" line="86" />
       <source>{gpus} GPUs, rented</source>
       <translation>{gpus} 卡（租用）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="75" />
-      <source>{gpus} of {installed} GPUs used in {servers} × {server}</source>
+      <location filename="../../gpudesk/ui/summary.py" line="78" />
+      <source>{gpus} of {installed} GPUs in {servers} × {server}</source>
       <translation>使用 {gpus} 卡（共安装 {installed} 卡），{servers} 台 {server}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="48" />
+      <location filename="../../gpudesk/ui/summary.py" line="49" />
       <source>{years}-year TCO</source>
       <translation>{years} 年总体拥有成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="49" />
+      <location filename="../../gpudesk/ui/summary.py" line="50" />
       <source>{years}-year TCO ({basis})</source>
       <translation>{years} 年总体拥有成本（{basis}）</translation>
     </message>

@@ -68,7 +68,7 @@ def test_the_status_bar_reads_the_configuration_and_the_ledger(window_plans, qap
             assert shown.startswith(f"{c.gpus:,} GPU") or shown.startswith(f"{c.gpus:,} of "), (label, shown)
             assert f"cost of this phase: {phase.ledger.phase_total:,.0f} {phase.currency}" in shown, (label, shown)
             assert (f"in {c.servers:,} ×" in shown) == c.owns_hardware, (label, shown)
-            assert ("awaiting a quote" in shown) == bool(phase.ledger.unpriced), (label, shown)
+            assert ("awaiting" in shown) == bool(phase.ledger.unpriced), (label, shown)
             for lang in ("en", "zh"):
                 words = summary_text(phase, display_text(lang))
                 assert not NOT_A_NUMBER.search(words), (label, lang, words)

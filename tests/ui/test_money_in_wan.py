@@ -12,7 +12,7 @@ from gpudesk.report.display_units import display_value
 from gpudesk.report.ledger_text import money as ledger_money
 from gpudesk.report.number_format import format_money, money_in_chinese_units
 from gpudesk.results.pipeline import estimate_plan
-from gpudesk.ui.summary import summary_text
+from gpudesk.ui.summary import SUMMARY_SEPARATOR, summary_text
 from gpudesk.ui.widgets.figure_table import FigureTableModel
 
 
@@ -79,7 +79,7 @@ def test_costs_being_made_are_said_to_be_computed_then_shown(qapp) -> None:
                           defer_costs=True).phases[0]
     assert not phase.costs_done
     for lang, word in (("en", "Calculating…"), ("zh", "计算中…")):
-        parts, whole = (summary_text(p, display_text(lang)).split("  ·  ") for p in (phase, full))
+        parts, whole = (summary_text(p, display_text(lang)).split(SUMMARY_SEPARATOR) for p in (phase, full))
         assert full.ledger.unpriced and len(whole) == len(parts) + 1  # no unpriced count while the ledger is made
         assert parts[:2] == whole[:2] and all(p.endswith(word) for p in parts[2:]), parts  # the phase cost, the TCO
         # the same label, the TCO's with what it covers once the ledger that says it is made ('（租用 3 个月）')

@@ -23,7 +23,7 @@ def test_status_bar_shows_the_configuration_and_the_ledger(path, qapp) -> None:
     for phase in plan.phases:
         text = summary_text(phase, display_text("en"))
         gpus = phase.config.gpus
-        used = f"{gpus} of {phase.config.installed_gpus} GPUs used" if phase.config.owns_hardware and \
+        used = f"{gpus} of {phase.config.installed_gpus} GPUs in" if phase.config.owns_hardware and \
             phase.config.installed_gpus > gpus else f"{gpus} GPUs"  # GPUs used of those bought
         assert text.startswith(used if gpus != 1 else "1 GPU,") or text.startswith("1 GPU in"), text
         server = configured_server_name(phase.config, "en")
@@ -41,7 +41,7 @@ def test_status_bar_shows_the_configuration_and_the_ledger(path, qapp) -> None:
         assert words in summary_text(phase, zh)
         labels = basis_labels(phase, ["tco.opex_per_year", "tco.total_horizon"], zh)
         assert labels == {"tco.total_horizon": f"测算期总体拥有成本（{words}）"}, labels
-        assert ("awaiting a quote" in text) == bool(phase.ledger.unpriced)
+        assert ("awaiting" in text) == bool(phase.ledger.unpriced)
 
 
 def test_one_gpu_is_singular_and_a_generic_server_is_named_in_the_language(qapp) -> None:
@@ -191,7 +191,7 @@ def test_gpus_used_and_gpus_bought_read_the_same_everywhere(qapp) -> None:
         assert bought in what and used in what, what
         assert billed in detail(licence, ReportText(lang))
     status = summary_text(phase, display_text("en"))
-    assert status.startswith("10 of 16 GPUs used in 2 ×"), status
+    assert status.startswith("10 of 16 GPUs in 2 ×"), status
 
 
 def test_a_deployment_that_cannot_serve_reads_why_not_a_capacity_of_0(qapp) -> None:
