@@ -20,11 +20,11 @@ from typing import Any
 from gpudesk.catalog.schema import TABLES
 from gpudesk.catalog.shipped_rows import shipped_rows
 from gpudesk.catalog.sources import chinese_texts
+from gpudesk.core.constants import every_constant
 from gpudesk.report.display_text import display_text
 from gpudesk.report.formula_text import field_labels, formula_text
 from gpudesk.report.server_names import server_display_name, storage_display_name
 from gpudesk.report.sources import short_title
-from gpudesk.text_catalogues import catalogue
 from gpudesk.vocabulary.catalog_fields import CATALOG_FIELD
 from gpudesk.vocabulary.catalog_values import ACCELERATOR_FAMILY, FACILITY_KIND
 from gpudesk.vocabulary.plan_choices import COOLING, REGION
@@ -204,8 +204,9 @@ def _rows(table: str) -> dict[str, dict[str, Any]]:
 
 @lru_cache(maxsize=1)
 def _constant_sources() -> dict[str, str]:
-    """Each tuning constant's English source by its name (``constants_en.toml``)."""
-    return {str(name): str(text) for name, text in catalogue("constants", "en").items()}
+    """Each tuning constant's English source by its name, as the core states it (``constants_en.toml`` records the
+    same text for its translations: tests/report/test_constant_sources_zh.py), without parsing that file."""
+    return {name: constant.source for name, constant in every_constant().items()}
 
 
 @lru_cache(maxsize=None)

@@ -8,19 +8,11 @@ import re
 from collections import Counter
 
 from gpudesk.core import constants as C
-from gpudesk.core.constants import Constant
+from gpudesk.core.constants import every_constant
 from gpudesk.report.formula_text import constant_source_table, formula_text
 
 NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 CJK = re.compile(r"[\u4e00-\u9fff]")
-
-
-def every_constant() -> dict[str, Constant]:
-    found: dict[str, Constant] = {}
-    for value in vars(C).values():
-        items = [value] if isinstance(value, Constant) else list(value.values()) if isinstance(value, dict) else []
-        found.update({c.name: c for c in items if isinstance(c, Constant)})
-    return found
 
 
 def test_every_constant_has_a_current_chinese_source():

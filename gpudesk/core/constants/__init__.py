@@ -24,3 +24,13 @@ from gpudesk.core.constants.planning import *  # noqa: F401,F403
 from gpudesk.core.constants.quantization import *  # noqa: F401,F403
 from gpudesk.core.constants.runtime import *  # noqa: F401,F403
 from gpudesk.core.constants.serving import *  # noqa: F401,F403
+
+
+def every_constant() -> dict[str, Constant]:
+    """Every tuning constant re-exported here by its name, each of a per-family or per-format table under its own (the
+    name a source quotes: 'constant NAME: <source>')."""
+    found: dict[str, Constant] = {}
+    for value in list(globals().values()):
+        items = [value] if isinstance(value, Constant) else list(value.values()) if isinstance(value, dict) else []
+        found.update({c.name: c for c in items if isinstance(c, Constant)})
+    return found
