@@ -17,7 +17,7 @@ from gpudesk.core.cost_ledger import LedgerLine
 from gpudesk.core.digits import percent_text
 from gpudesk.report.check_text import localise, pools_text
 from gpudesk.report.display_text import DisplayText, display_text
-from gpudesk.report.display_units import NOT_APPLICABLE, display_value
+from gpudesk.report.display_units import NOT_APPLICABLE, capacity_and_peak, display_value
 from gpudesk.report.ledger_text import awaiting_total, item
 from gpudesk.report.number_format import format_money
 from gpudesk.report.series_text import series_value
@@ -74,8 +74,9 @@ def _workload_line(w: dict[str, Any], say: Words) -> str:
         parts.append(say.get("sized_by", what=what.lower() if say.lang == "en" else what))
     cap = w.get("capacity")
     if isinstance(cap, dict) and isinstance(cap.get("total"), (int, float)):
-        unit, total = display_value(float(cap["total"]), str(cap.get("unit", "")), say.lang)
-        _, target = display_value(float(cap.get("target", math.nan)), str(cap.get("unit", "")), say.lang)
+        # in one unit, as the status bar says it (the target scaled on its own lost its 万: '目标 52.1')
+        total, target, unit = capacity_and_peak(float(cap["total"]), float(cap.get("target", math.nan)),
+                                                str(cap.get("unit", "")), say.lang)
         used = cap.get("utilisation")
         load = say.get("serves", total=say.names.value(total), unit=say.names.unit(unit),
                        target=say.names.value(target))

@@ -3,13 +3,11 @@ being computed while the ledger is made in idle time)."""
 
 from __future__ import annotations
 
-import math
-
 from PySide6.QtCore import QCoreApplication
 
 from gpudesk.report.check_text import pools_text
 from gpudesk.report.display_text import DisplayText
-from gpudesk.report.display_units import display_value, plain_number
+from gpudesk.report.display_units import capacity_and_peak, display_value
 from gpudesk.report.server_names import configured_server_name
 from gpudesk.results.plan_result import PhaseEstimate
 from gpudesk.ui.widgets.figure_table import pending_word
@@ -29,16 +27,6 @@ def _figure(phase: PhaseEstimate, key: str, currency: str, text: DisplayText) ->
         return pending_word(text.lang) if phase.figure_pending(key) else None
     unit, value = display_value(figures.value_at(key), figures.unit(key), text.lang)
     return f"{text.value(value)} {text.unit(unit, currency)}".strip()
-
-
-def _in_unit_of(total: float, target: float, unit: str, lang: str = "en") -> tuple[str, str, str]:
-    """Capacity and peak in one unit, the one that reads best for the capacity: ("10.8", "3.47", "M items/s"); in
-    Chinese counted in 万 and 亿 as the figure tables count ("1,078", "52.08", "万 items/s"), never in 百万."""
-    shown_unit, shown_total = display_value(total, unit, lang)
-    if shown_unit == unit or not math.isfinite(total) or total == 0:
-        return shown_total, display_value(target, unit, lang)[1], unit
-    factor = total / float(shown_total.replace(",", ""))
-    return shown_total, plain_number(target / factor), shown_unit
 
 
 def _tco_label(phase: PhaseEstimate, years: int, lang: str) -> str:
@@ -98,7 +86,7 @@ def summary_text(phase: PhaseEstimate, text: DisplayText | None = None) -> str:
             parts.append(translate("Summary", "cannot serve: {reason}").format(reason=cap.unserved_text(text.lang)))
             break
         if cap is not None and cap.total == cap.total and cap.target > 0:
-            total, target, unit = _in_unit_of(cap.total, cap.target, cap.unit, text.lang)
+            total, target, unit = capacity_and_peak(cap.total, cap.target, cap.unit, text.lang)
             parts.append(translate("Summary", "capacity {total} {unit}, peak {target} {unit}").format(
                 total=text.value(total), target=text.value(target), unit=text.unit(unit, currency)))
             break

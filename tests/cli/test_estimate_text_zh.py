@@ -87,3 +87,27 @@ def test_the_command_prints_chinese_with_lang_zh(capsys):
     assert "：方案合计 " in text and "== 阶段 1：" in text and "Sized:" not in text
     assert main(["estimate", str(samples_dir() / "startup-inspection.gpudesk")]) == 0
     assert ": plan total " in capsys.readouterr().out  # English stays the default of the text
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_capacity_and_target_read_in_one_unit_as_the_status_bar(searched, lang):
+    """The Chinese workload line read '可服务 1,078 万样本/秒，目标 52.1' for the ecommerce ranking: the target scaled
+    on its own and its 万 dropped (a target 10,000 times too small); the English 'serves 10.8 M samples/s against a
+    target of 520,833'. Both numbers in the capacity's unit, as the status bar says them (display_units
+    .capacity_and_peak)."""
+    from gpudesk.report.display_units import capacity_and_peak
+
+    estimate, document = searched
+    out = io.StringIO()
+    write_estimate_text(document, out, lang)
+    text, names = out.getvalue(), display_text(lang)
+    for phase in estimate.phases:
+        for w in phase.config.workloads:
+            cap = w.capacity
+            if cap is None or cap.unserved or cap.total != cap.total or cap.target <= 0:
+                continue
+            total, target, unit = capacity_and_peak(cap.total, cap.target, cap.unit, lang)
+            shown = f"{names.value(total)} {names.unit(unit)}", f"{names.value(target)} {names.unit(unit)}"
+            said = (f"可服务 {shown[0]}，目标 {shown[1]}" if lang == "zh" else
+                    f"serves {shown[0]} against a target of {shown[1]}")
+            assert said in text, (said, [line for line in text.splitlines() if "目标" in line or "target" in line])
