@@ -231,10 +231,11 @@ def _running_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase, owned: bool,
         _appliance_line(out, fs, r, capacity_tb, carried)
         return
     per_tb = _price(fs.number("storage.price_per_tb_month"))
-    out.add("storage", "storage", "opex", r.storage.name, "capacity at the planning horizon", capacity_tb,
+    rented_tb = fs.number("storage.capacity_rented", 0.0) / 1e12  # the mean while rented (core/storage.py)
+    out.add("storage", "storage", "opex", r.storage.name, "mean capacity while rented", rented_tb,
             "TB-month", per_tb, "month", _status(per_tb), fs.source("storage.price_per_tb_month")
             if "storage.price_per_tb_month" in fs else "", r.storage.provenance.date, "run.storage_per_year",
-            params=(("tb", capacity_tb),))
+            params=(("tb", rented_tb),))
 
 
 def _appliance_line(out: _Lines, fs: FigureSet, r: ResolvedPhase, capacity_tb: float,

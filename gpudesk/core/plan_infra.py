@@ -30,7 +30,7 @@ from gpudesk.core.sized_configuration import SizedConfiguration
 from gpudesk.core.storage import StorageInputs, storage_checks, storage_figures
 from gpudesk.core.tco import TcoInputs, tco_figures
 from gpudesk.project.model import Phase
-from gpudesk.vocabulary.delivery import priced_as
+from gpudesk.vocabulary.delivery import horizon_months, priced_as
 from gpudesk.vocabulary.workloads import ITEM_SERVING_KINDS, WORKLOAD_KIND
 
 SERVING_KINDS = (*WORKLOAD_KIND.where(family="llm_serving"), *ITEM_SERVING_KINDS, *WORKLOAD_KIND.where(family="agents"))
@@ -157,6 +157,7 @@ def phase_infrastructure(phase: Phase, r: ResolvedPhase, primary: WorkloadResult
         checkpoint_interval_s=phase.storage.checkpoint_interval_hours * 3600.0, data_kind=primary.data_kind,
         bytes_per_unit=phase.storage.sample_bytes, growth_per_year=phase.storage.growth_pct_per_year / 100.0,
         horizon_years=phase.costs.horizon_years, team_size=phase.storage.team_size,
+        rent_years=horizon_months(phase.delivery.mode, max(phase.duration_months, 1), phase.costs.horizon_years) / 12.0,
         concurrent_jobs=phase.storage.concurrent_jobs, local_nvme_bytes_per_node=r.server.local_nvme_tb * 1e12,
         currency=phase.costs.currency, cny_per_usd=phase.costs.cny_per_usd,
     ))

@@ -54,6 +54,8 @@ class StorageInputs:
     concurrent_jobs: int = 1
     local_nvme_bytes_per_node: float = 0.0  # server local NVMe (0 = none)
     gpus: int = 0  # GPUs reading the data when not gpus_per_node x nodes (a phase smaller than its servers)
+    # years the plan pays storage rent (a rented phase: its months billed; owned: the horizon); None = horizon_years
+    rent_years: float | None = None
     currency: str = "USD"  # the plan's: the catalog's USD price is converted (core/catalog_prices.py)
     cny_per_usd: float = 7.1
 
@@ -179,10 +181,11 @@ def storage_figures(inp: StorageInputs) -> FigureSet:
     capacity = fs.add("storage.capacity_needed", grown + kept * ckpt, "B", "storage capacity needed",
                       "dataset_at_horizon + checkpoints_kept x checkpoint_size",
                       ["storage.dataset_at_horizon", "storage.checkpoints_kept", "storage.checkpoint_size"])
+    rented = _capacity_rented(fs, inp, data, growth, kept, ckpt)
     price = catalog_price(fs, "storage.price_per_tb_month", opt, "price_usd_per_tb_month", "/TB/month",
                           "storage price per TB-month", inp.currency, inp.cny_per_usd)
-    fs.add("storage.monthly_cost", capacity / 1e12 * price, f"{inp.currency}/month", "storage cost per month at the horizon",
-           "capacity_needed / 1e12 x price_per_tb_month", ["storage.capacity_needed", "storage.price_per_tb_month"])
+    fs.add("storage.monthly_cost", rented / 1e12 * price, f"{inp.currency}/month", "storage rent per month",
+           "capacity_rented / 1e12 x price_per_tb_month", ["storage.capacity_rented", "storage.price_per_tb_month"])
 
     # -- shared vs local ------------------------------------------------
     team = fs.input("storage.team_size", float(inp.team_size), "people", "people sharing the data")
@@ -200,6 +203,25 @@ def storage_figures(inp: StorageInputs) -> FigureSet:
             "storage.local_nvme_per_node"])
     fs.input("storage.kind", opt.kind, "", "storage option kind", f"catalog storage_options/{opt.id}.kind")
     return fs
+
+
+def _capacity_rented(fs: FigureSet, inp: StorageInputs, data: Any, growth: Any, kept: Any, ckpt: Any) -> Any:
+    """The capacity a month's rent pays for: the dataset's mean over the years rent is paid, growing as
+    dataset x (1 + growth)^t, plus the checkpoints kept. Rented storage is billed on what it holds, grown as the data
+    grows; until 2026-12-05 every month paid for the horizon's capacity (the startup sample's data, growing 100% a
+    year over a 3-year horizon, was rented at 8x its size from its first month). The capacity to provision (storage.capacity_needed) stays the horizon's."""
+    years = fs.input("storage.rent_years", float(inp.horizon_years if inp.rent_years is None else inp.rent_years),
+                     "years", "years the storage is rented",
+                     "the months the phase's cost counts (rented: the phase's months billed; owned: the horizon)")
+    g, t = np.asarray(growth, dtype=float), np.asarray(years, dtype=float)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        mean = np.where((g > 0) & (t > 0), ((1.0 + g) ** t - 1.0) / (t * np.log1p(np.where(g > 0, g, 1.0))), 1.0)
+    grown = fs.add("storage.dataset_rented", data * mean, "B", "mean dataset size while rented",
+                   "dataset x ((1 + growth_per_year) ^ rent_years - 1) / (rent_years x ln(1 + growth_per_year)); "
+                   "dataset when it does not grow", ["storage.dataset", "storage.growth_per_year", "storage.rent_years"])
+    return fs.add("storage.capacity_rented", grown + kept * ckpt, "B", "mean capacity rented",
+                  "dataset_rented + checkpoints_kept x checkpoint_size",
+                  ["storage.dataset_rented", "storage.checkpoints_kept", "storage.checkpoint_size"])
 
 
 def storage_checks(fs: FigureSet) -> list[Check]:

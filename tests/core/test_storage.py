@@ -26,9 +26,23 @@ def test_read_bandwidth_and_checkpoint_times():
     # stall = 24.5 / (600 + 24.5) = 3.9% > 3.5% (CheckFreq)
     assert fs["storage.checkpoint_stall_share"] == pytest.approx(24.5 / 624.5)
     assert [c.id for c in storage_checks(fs)] == ["storage.checkpoint_stall"]
-    # capacity: 100 TB x 1.3^2 = 169 TB + 1 x 0.98 TB; 50 USD/TB-month
+    # capacity: 100 TB x 1.3^2 = 169 TB + 1 x 0.98 TB
     assert fs["storage.capacity_needed"] == pytest.approx(169e12 + 980e9)
-    assert fs["storage.monthly_cost"] == pytest.approx((169 + 0.98) * 50)
+    # rent (50 USD/TB-month) pays for the mean over the 2 years rented: 100 TB x (1.3^2 - 1) / (2 ln 1.3)
+    # = 100 x 0.69 / 0.524729 = 131.497 TB + 0.98 TB, not the horizon's 169.98 TB
+    assert fs["storage.capacity_rented"] == pytest.approx(100e12 * 0.69 / (2 * np.log(1.3)) + 980e9)
+    assert fs["storage.monthly_cost"] == pytest.approx((100 * 0.69 / (2 * np.log(1.3)) + 0.98) * 50)
+
+
+def test_rent_follows_the_data_as_it_grows():
+    """Rented storage is billed on what it holds: a 6-month phase pays for its 6 months' mean, however long the
+    horizon; data that does not grow is rented at its size. Until 2026-12-05 every month paid for the horizon's
+    capacity (169.98 TB here from the first month)."""
+    half = storage_figures(_inp(rent_years=0.5))
+    assert half["storage.capacity_rented"] == pytest.approx(100e12 * (1.3 ** 0.5 - 1) / (0.5 * np.log(1.3)) + 980e9)
+    assert 100e12 < half["storage.dataset_rented"] < 100e12 * 1.3 ** 0.5
+    flat = storage_figures(_inp(growth_per_year=0.0))
+    assert flat["storage.capacity_rented"] == pytest.approx(100e12 + 980e9) == flat["storage.capacity_needed"]
 
 
 def test_io_bound_job_is_flagged_across_a_sweep():
