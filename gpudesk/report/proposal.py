@@ -354,7 +354,7 @@ def _candidate_table(ctx: ProposalContext, candidates: list[Candidate], owned: b
             str(c.rank), c.accelerator_named(t.lang), format_number(c.gpus, 0), format_number(c.nodes, 0), c.layout,
             t.get("value.yes") if c.fits else t.get("value.no"),
             _performance(c, t),
-            candidate_cost(c.cost, c.cost_unit, t, wan),
+            candidate_cost(c, t, wan),
         ))
     marked = frozenset((r, 1) for r, c in enumerate(shown) if c.pinned)
     return DataTable(header, tuple(rows), ("right", "left", "right", "right", "left", "center", "right", "right"),

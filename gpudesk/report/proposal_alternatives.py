@@ -8,6 +8,7 @@ from __future__ import annotations
 from gpudesk.core.candidates import Candidate
 from gpudesk.report.check_text import reason_text
 from gpudesk.report.document import DataTable, Note
+from gpudesk.report.ledger_text import awaiting_total
 from gpudesk.report.number_format import CURRENCY_SYMBOLS, format_money, format_number, format_quantity, wan_column
 from gpudesk.report.proposal_context import ProposalContext
 from gpudesk.report.text_catalog import ReportText
@@ -26,9 +27,9 @@ def alternatives_table(ctx: ProposalContext, phase: PhaseEstimate) -> DataTable 
     wan = costs_in_wan([*others, *([own] if own is not None else [])], t)  # one unit: not '1.35 亿元' over '5,204 万元'
     rows = [(t.get("exec.chosen"), _configuration(own.accelerator_named(t.lang), own.precision, own.layout, t)
              if own is not None else phase.config.accelerator_named(t.lang), format_number(phase.config.gpus, 0),
-             candidate_cost(own.cost, own.cost_unit, t, wan) if own is not None else awaiting_quote(t.lang))]
+             candidate_cost(own, t, wan) if own is not None else awaiting_quote(t.lang))]
     rows += [(t.get("exec.alternative", n=i), _configuration(c.accelerator_named(t.lang), c.precision, c.layout, t),
-              format_number(c.gpus, 0), candidate_cost(c.cost, c.cost_unit, t, wan))
+              format_number(c.gpus, 0), candidate_cost(c, t, wan))
              for i, c in enumerate(others, start=1)]
     header = (t.get("search.option"), t.get("search.configuration"), t.get("candidates.gpus"),
               t.get("candidates.cost" if phase.config.owns_hardware else "candidates.cost_rent"))
@@ -71,14 +72,21 @@ def _configuration(accelerator: str, precision: str, layout: str, t: ReportText)
     return accelerator if not detail else (f"{accelerator}（{detail}）" if t.lang == "zh" else f"{accelerator} ({detail})")
 
 
-def candidate_cost(cost: float, unit: str, t: ReportText, wan: bool = False) -> str:
-    """A ranked row's cost over the phase (its ledger total, in the plan's currency); a quote needed when unknown;
-    ``wan``: its column reads in 万 (``costs_in_wan``)."""
-    if unit not in CURRENCY_SYMBOLS:
-        return format_quantity(cost, unit, t)
-    if cost != cost:
+def candidate_cost(c: Candidate, t: ReportText, wan: bool = False) -> str:
+    """A ranked row's cost over the phase (its ledger total, in the plan's currency), beside the lines awaiting a quote
+    that total leaves out (its ``ledger_lines_unpriced`` reason, results/plan_rows.ledger_reasons), stacked as the
+    cost pages print them: the bank's plan row read '13,546 万元' beside the cost page's '13,546 万元 + 3 项待询价';
+    a quote needed when unknown; ``wan``: its column reads in 万 (``costs_in_wan``)."""
+    if c.cost_unit not in CURRENCY_SYMBOLS:
+        return format_quantity(c.cost, c.cost_unit, t)
+    if c.cost != c.cost:
         return awaiting_quote(t.lang)
-    return format_money(cost, unit, t.lang, wan)
+    return awaiting_total(format_money(c.cost, c.cost_unit, t.lang, wan), unpriced_lines(c), t, stacked=True)
+
+
+def unpriced_lines(c: Candidate) -> int:
+    """How many lines awaiting a quote a row's cost leaves out (its ledger's, ``ledger_lines_unpriced``); 0: none."""
+    return next((int(r.numbers.get("count", 0)) for r in c.reasons if r.key == "ledger_lines_unpriced"), 0)
 
 
 def costs_in_wan(candidates: list[Candidate], t: ReportText) -> bool:

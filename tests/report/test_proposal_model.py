@@ -325,3 +325,18 @@ def test_summary_counts_carry_their_thousands_separator() -> None:
         text = " ".join(b.text for b in build_proposal(plan, project, lang, Branding()).section("summary").blocks
                         if isinstance(b, Paragraph))
         assert count in text and "1000" not in text, text
+
+
+def test_ranked_costs_say_the_lines_awaiting_a_quote_they_leave_out(bank_proposal):
+    """A ranked row's cost is its ledger's total, which leaves out the lines awaiting a quote (switches, optics,
+    installation): the summary printed the bank's own row as '13,546 万元' beside the cost page's '13,546 万元 + 3 项
+    待询价', and the alternatives' totals as complete. Each now carries its ledger's count, as every total does."""
+    plan, doc = bank_proposal("zh")
+    largest = max(plan.phases, key=lambda p: (p.config.gpus, p.index))
+    unpriced = len(largest.ledger.unpriced)
+    assert unpriced
+    summary = next(b for b in doc.section("summary").blocks if isinstance(b, DataTable)
+                   and b.title == "备选方案（规模最大的阶段）")
+    assert summary.rows[0][0] == "本方案配置" and summary.rows[0][3].endswith(f"\n+ {unpriced} 项待询价")
+    for row in summary.rows[1:]:  # priced alternatives buy the same switches and optics: their lines are out too
+        assert row[3] == "待询价" or "项待询价" in row[3], row
