@@ -34,7 +34,7 @@ from gpudesk.core.efficiency import Efficiencies
 from gpudesk.core.engine_release import record_gemm_peak, record_layer_stack, scores_clause, unfused
 from gpudesk.core.engine_release import record_host as record_engine_host
 from gpudesk.core.explain import FigureSet
-from gpudesk.core.inference_batch import bound_shares, static_batch
+from gpudesk.core.inference_batch import batch_server, bound_shares, static_batch
 from gpudesk.core.inference_concurrency import largest_concurrency, static_ttft_batch
 from gpudesk.core.inference_disagg import prefill_instance
 from gpudesk.core.inference_inputs import (
@@ -303,8 +303,9 @@ def _kept_replica(inp: InferenceInputs) -> tuple[FigureSet, dict[str, np.ndarray
     code = np.where(np.isfinite(fed) & (conc >= fed) & (fed < slots), 7.0, code)
     code = np.where(supported, code, 6.0)
 
+    server = None if run is None or not inp.queue else batch_server(fs, rep, c1, read, out, prefill1, run)
     queue = queue_kept(inp, a, rep, service, c1, valid, prompt, prompt_tail, prefill_tail, out_tail, tpot, k, z,
-                       parts, pre, None if run is None else run[2]) if inp.queue else None
+                       parts, pre, server) if inp.queue else None
 
     return fs, a, KeptState(queue, rep.gpus, valid, service, c1, out_tail, tpot, code)
 

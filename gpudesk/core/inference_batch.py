@@ -4,6 +4,8 @@
   decodes in lockstep until its longest output ends: O_max = E[max of C outputs] steps of decode(C)
   (core/inference_lengths.expected_max_length; O without spread), of which only the C·O real tokens count; a
   finished sequence's slot idles to the end (its cache stops growing: the decode step keeps the mean context).
+* ``batch_server``: what a static replica's queue reads (core/batch_server.py): T(1) = prefill(I) + O·decode(1),
+  a batch of one, beside T(C) and the two prefills.
 * ``bound_shares``: infer.compute_bound_share and infer.memory_bound_share, what the power model draws each share
   of an iteration at (core/power_draw.py).
 """
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from gpudesk.core.batch_server import BatchServer
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.inference_lengths import expected_max_length
 from gpudesk.core.inference_step import ReplicaModel
@@ -30,6 +33,27 @@ def static_batch(fs: FigureSet, rep: ReplicaModel, c1: np.ndarray, prompt: np.nd
            ["infer.in.output_tokens", "infer.in.output_sd", "infer.concurrency"])
     batch_prefill = rep.prefill(c1 * prompt, prompt)
     return batch_prefill + longest * decode_s, longest, batch_prefill
+
+
+def batch_server(fs: FigureSet, rep: ReplicaModel, c1: np.ndarray, ctx: np.ndarray, out: np.ndarray,
+                 prefill_one: np.ndarray, static: tuple[np.ndarray, np.ndarray, np.ndarray]) -> BatchServer:
+    """The static replica's batch server (core/batch_server.py) from ``static`` (:func:`static_batch`'s batch time,
+    O_max and prefill at C); adds ``infer.batch_time_one_s``, T(1), the chord's other end."""
+    one = fs.add("infer.batch_time_one_s", prefill_one + out * rep.decode_step(np.ones_like(c1), ctx)["total"], "s",
+                 "a static batch of one request", "prefill(I) + O · decode(1)",
+                 ["infer.prefill_s", "infer.in.output_tokens", "infer.context_read"])
+    return BatchServer(c1, one, static[0], prefill_one, static[2])
+
+
+def batch_server_of(fs: FigureSet, row: int = 0) -> BatchServer:
+    """The batch server :func:`batch_server` built, read back from a static estimate's figures (a searched point's
+    lever asks it for another rate): T(C) = C / infer.requests_per_s, prefill(C·I) = TTFT₀ − one iteration."""
+    def at(key: str) -> np.ndarray:
+        return np.asarray([fs.value_at(key, row)], dtype=np.float64)
+
+    c1 = np.maximum(at("infer.concurrency"), 1.0)
+    return BatchServer(c1, at("infer.batch_time_one_s"), c1 / at("infer.requests_per_s"), at("infer.prefill_s"),
+                       at("infer.ttft_unloaded_s") - at("infer.tpot_s"))
 
 
 def bound_shares(fs: FigureSet, rep: ReplicaModel, c1: np.ndarray, ctx: np.ndarray, prompt: np.ndarray,

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from gpudesk.core.adp_hold import hold_survival, survival_quantile
+from gpudesk.core.batch_server import BatchServer, first_tokens, max_rate
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.held_first_token import COMPOSED, held_wait_quantiles
 from gpudesk.core.inference_disagg import (
@@ -54,31 +55,32 @@ class KeptState:
     code: np.ndarray  # infer.bottleneck's index into SERVING_CODES
 
 
-STATIC_FIRST_PREFILL = "prefill(C·I): a static batch's first tokens come after its whole prefill"
+STATIC_FIRST_PREFILL = ("prefill(b̄·I), b̄ the mean batch at the rate (on the chord between prefill(I) and prefill(C·I)): a "
+                        "static batch's first tokens come after its whole prefill")
+STATIC_WAIT = ("the batch server at the rate per replica (M/G^(1,C)/1: a request waits for the batch in progress to "
+               "end, then for the full batches ahead of it; mean u·(T/2 + W_q(M/D/C)), u the share of time a batch runs)")
 
 def queue_kept(inp: InferenceInputs, a: dict[str, np.ndarray], rep: ReplicaModel, service: np.ndarray,
                c1: np.ndarray, valid: np.ndarray, prompt: np.ndarray, prompt_tail: np.ndarray, prefill_tail: np.ndarray,
                out_tail: np.ndarray, tpot: np.ndarray, k: np.ndarray, z: float,
                parts: dict[str, np.ndarray] | None = None, pre: ReplicaModel | None = None,
-               batch_prefill: np.ndarray | None = None) -> dict[str, Any]:
+               batch: BatchServer | None = None) -> dict[str, Any]:
     """What the queueing figures read that no request rate changes, kept with the replica (core/inference.py
     ``_kept_replica``): the prefills of the median, tail and P99 prompts, the highest rate per replica (the Server
     scenario's result; a disaggregated decode instance's), a disaggregated prefill instance's batched queue, highest
     rate and KV transfers. Reads nothing of ``a["request_rate"]`` (the kept replica's ``a`` holds the rate it was
     first estimated at). ``prefill_tail`` is the prefill of the input length at the percentile (I_p); ``parts``: the
     Server scenario's (core/inference_server.py), else each request queues whole for C slots; ``pre``: the instance
-    prompts are prefilled on (a disaggregated prefill pool's; else the replica); ``batch_prefill``: a static batch's
-    prefill of its C prompts, which every first token of the batch waits for (median, tail and P99 alike)."""
+    prompts are prefilled on (a disaggregated prefill pool's; else the replica); ``batch``: a static replica's batch
+    server (core/batch_server.py), whose waits, batch and prefill the first token reads at the rate."""
     pre = rep if pre is None else pre
     q_tail = 1.0 - float(inp.percentile)
     median_prompt = lognormal_quantile(prompt, a["prompt_sd"], 0.0)
     p99_prompt = np.minimum(lognormal_quantile(prompt, a["prompt_sd"], NormalDist().inv_cdf(0.99)),
                             float(inp.model.max_context) if inp.model.max_context else np.inf)
     prefill_med, prefill_p99 = pre.prefill(median_prompt, median_prompt), pre.prefill(p99_prompt, p99_prompt)
-    if batch_prefill is not None:
-        prefill_med = prefill_tail = prefill_p99 = batch_prefill
     kept: dict[str, Any] = {"q_tail": q_tail, "prefills": (prefill_med, prefill_tail, prefill_p99), "server": None,
-                            "static_batch": batch_prefill is not None,
+                            "batch": batch,
                             "disagg": None, "hold": None, "chord": None,
                             "prompts": (median_prompt, prompt_tail, p99_prompt)}
     if inp.disaggregated:  # the decode instance admits at once; the first-token budgets go to the prefill queue
@@ -99,8 +101,12 @@ def queue_kept(inp: InferenceInputs, a: dict[str, np.ndarray], rep: ReplicaModel
         kept["server"] = budgeted_rate(parts, targets, z, q_tail, server_rate(parts, targets, z, q_tail, kept["hold"],
                                                                              inp.server_ttft_tail))
         kept["wait"] = (parts["prefill"], 1.0, parts["k"])  # the prefill queue
-    else:  # static batching and the offline scenario: the hold (if any) shows in the first token, binds nothing
-        kept["hold"] = None if inp.batching == "static" else balancer_hold(inp, rep)
+    elif batch is not None:  # static batching: a batch server, its first tokens after the batch's prefill
+        bounds = [(a["ttft_target_s"], 0.5, "first"), (a["ttft_tail_target_s"], q_tail, "first"),
+                  (a["e2e_target_s"], q_tail, "last")]
+        kept["lam_max"] = np.where(valid, max_rate(batch, tpot, bounds), 0.0)
+    else:  # the offline scenario: the hold (if any) shows in the first token, binds nothing
+        kept["hold"] = balancer_hold(inp, rep)
         budgets = wait_budgets(a, prefill_med + tpot, prefill_tail + tpot, out_tail, tpot, q_tail)
         kept["lam_max"] = np.where(valid, max_rate_for(service, c1, budgets, k), 0.0)
         kept["wait"] = (service, c1, k)  # one of C slots holding a whole request
@@ -209,14 +215,26 @@ def _first_token(fs: FigureSet, kept: dict[str, Any], rate: np.ndarray, replicas
     """The first token's parts at the rate: (waits, prefills, KV transfers), each of the median, tail and P99 prompts,
     and the first iteration; the median's and the tail's recorded as figures."""
     dis = kept["disagg"]
-    if dis is None:
+    waits: tuple[np.ndarray, ...]
+    prefills: tuple[np.ndarray, ...]
+    if kept["batch"] is not None:
+        per_rep = np.where(rate > 0, rate / replicas, 0.0)
+        law, waits, prefill = first_tokens(kept["batch"], per_rep, (0.5, kept["q_tail"], 0.01))
+        fs.add("infer.batch_at_rate", law.batch, "sequences", "mean static batch at the rate per replica",
+               "b̄ = min(C, λ·T(b̄) + e^(−λ·T(b̄))): a batch takes the requests waiting when it starts, at most C, and "
+               "one when it finds none (e^(−λT): the chance of that); T(b) on the chord between T(1) and T(C)",
+               ["infer.concurrency", "infer.batch_time_one_s", "infer.requests_per_s", "infer.replicas_needed",
+                "infer.in.request_rate"])
+        prefills, moves = (prefill,) * 3, (np.zeros_like(tpot),) * 3
+        how, own = STATIC_WAIT, STATIC_FIRST_PREFILL
+    elif dis is None:
         per_rep = np.where(rate > 0, rate / replicas, 0.0)
         wait = kept["wait"]
         waits = tuple(wait_quantile(per_rep, wait[0], wait[1], q, wait[2]) for q in (0.5, kept["q_tail"], 0.01))
         prefills, moves = kept["prefills"], (np.zeros_like(tpot),) * 3
         how = ("the prefill queue at the rate per replica (M/G/1, one prompt at a time)" if kept["server"] is not None
                else "one of C slots holding a whole request, at the rate per replica (M/G/c)")
-        own = "prefill({})" if not kept["static_batch"] else STATIC_FIRST_PREFILL
+        own = "prefill({})"
         budgeted = kept["chord"] is not None and "budget_tokens" in kept["chord"][0]
         if budgeted:  # the engine's token budget serves the queue and spreads each prompt over its chunks
             waits, prefills = budgeted_first_token(kept["chord"][0], per_rep, (0.5, kept["q_tail"], 0.01),
@@ -233,7 +251,8 @@ def _first_token(fs: FigureSet, kept: dict[str, Any], rate: np.ndarray, replicas
                "the prompts' shares of a full iteration")
         own = "prefill({}) + (n − 1)·d: the n − 1 prompts of its iteration at the rate per prefill instance"
     deps = ["infer.replicas_needed", "infer.in.request_rate", "infer.queue_variability",
-            *(["infer.prefill_batch_prompts", "infer.prefill_share_s", "infer.disagg_prefill_gpus"] if dis else [])]
+            *(["infer.prefill_batch_prompts", "infer.prefill_share_s", "infer.disagg_prefill_gpus"] if dis else []),
+            *(["infer.batch_at_rate", "infer.batch_time_one_s", "infer.requests_per_s"] if kept["batch"] else [])]
     for i, (suffix, label, who) in enumerate((("", "(P50)", "median I"), ("_tail", "at the percentile", "I_p"))):
         fs.add(f"infer.ttft_wait{suffix}_s", waits[i], "s", f"first token's wait {label}",
                f"{'P50 wait' if i == 0 else 'wait at the percentile'} for {how}",
@@ -277,6 +296,9 @@ def queue_figures(fs: FigureSet, inp: InferenceInputs, a: dict[str, np.ndarray],
         lam_max = kept["lam_max"]
         fs.add("infer.max_rate_per_replica", lam_max, "requests/s",
                "highest rate per replica meeting the latency targets",
+               "largest λ < C / T(C) whose waits in the batch server (M/G^(1,C)/1) stay within every target: P50 "
+               "and at the percentile, wait + prefill(b̄·I) + one iteration ≤ the TTFT target; at the percentile, "
+               "wait + T(b̄) ≤ the E2E target (bisection on λ)" if kept["batch"] is not None else
                "largest ρ·C/S whose waits stay within every budget: P50 ≤ TTFT target − TTFT₀(median I); at the "
                "percentile ≤ TTFT target − TTFT₀(I_p) and ≤ E2E target − (TTFT₀(I_p) + O_p·TPOT) (M/G/c: Sakasegawa "
                "× Allen-Cunneen, Newton on ρ)", deps[1:])
@@ -325,15 +347,25 @@ def queue_figures(fs: FigureSet, inp: InferenceInputs, a: dict[str, np.ndarray],
                        ("(wait + balancer hold) at the percentile + prefill (I_p) + KV transfer + first iteration; "
                         + COMPOSED if held else "wait at the percentile + prefill (I_p) + KV transfer + first iteration"),
                        [*tail_split, "infer.in.percentile"])
-    fs.add("infer.e2e_latency_s", ttft[0] + out * tpot, "s", "end-to-end latency (P50)",
-           "TTFT (P50) + O · TPOT", ["infer.ttft_s", "infer.tpot_s", "infer.in.output_tokens"])
-    fs.add("infer.e2e_at_percentile_s", ttft_tail + out_tail * tpot, "s", "end-to-end latency at the percentile",
-           "TTFT at the percentile + O_p · TPOT (a sum of quantiles: an upper bound)",
-           ["infer.ttft_at_percentile_s", "infer.tpot_s", "infer.output_tokens_tail"])
+    if kept["batch"] is None:
+        e2e = fs.add("infer.e2e_latency_s", ttft[0] + out * tpot, "s", "end-to-end latency (P50)",
+                     "TTFT (P50) + O · TPOT", ["infer.ttft_s", "infer.tpot_s", "infer.in.output_tokens"])
+        fs.add("infer.e2e_at_percentile_s", ttft_tail + out_tail * tpot, "s", "end-to-end latency at the percentile",
+               "TTFT at the percentile + O_p · TPOT (a sum of quantiles: an upper bound)",
+               ["infer.ttft_at_percentile_s", "infer.tpot_s", "infer.output_tokens_tail"])
+    else:  # a static batch returns when its longest output ends
+        run = kept["batch"].time_of(np.asarray(fs["infer.batch_at_rate"], dtype=np.float64))
+        split = ["infer.batch_at_rate", "infer.batch_time_one_s", "infer.requests_per_s"]
+        e2e = fs.add("infer.e2e_latency_s", waits[0] + run, "s", "end-to-end latency (P50)",
+                     "P50 wait + T(b̄), the batch's time on the chord between T(1) and T(C)",
+                     ["infer.ttft_wait_s", *split])
+        fs.add("infer.e2e_at_percentile_s", waits[1] + run, "s", "end-to-end latency at the percentile",
+               "wait at the percentile + T(b̄), the batch's time on the chord between T(1) and T(C)",
+               ["infer.ttft_wait_tail_s", *split, "infer.in.percentile"])
     fs.add("infer.utilisation", per_rep * service / c1, "fraction", "replica utilisation ρ",
            "rate per replica · service time / C" if dis is None else "rate per decode instance · service time / C",
            ["infer.replicas_needed", "infer.requests_per_s"])
-    fs.add("infer.in_flight", rate * (ttft[0] + out * tpot), "requests",
+    fs.add("infer.in_flight", rate * e2e, "requests",
            "requests in flight at the peak (all replicas)", "Little's law: peak rate × mean end-to-end latency",
            ["infer.in.request_rate", "infer.e2e_latency_s"])
 

@@ -17,10 +17,12 @@ from typing import Any
 import numpy as np
 
 from gpudesk.core.accuracy import attention_dp_numbers
+from gpudesk.core.batch_server import first_tokens
 from gpudesk.core.candidates import Reason
 from gpudesk.core.constants.quantization import QUALITY_LOSS, QUALITY_LOSS_FP8_TRAINING
 from gpudesk.core.disagg_capacity import carried_rate
 from gpudesk.core.inference import estimate_inference
+from gpudesk.core.inference_batch import batch_server_of
 from gpudesk.core.inference_queue import wait_quantile
 from gpudesk.core.reason_values import Joined, Money, Word
 from gpudesk.core.search_points import PointTable, SearchPoint
@@ -95,15 +97,21 @@ def _replica_lever(ctx: Any, table: PointTable, row: int, rec: SearchPoint) -> L
     if replicas < 2 or rec.layout.get("disagg"):
         return None
     fs = _single(ctx, table, row)
-    c1 = max(fs.number("infer.concurrency", 1.0), 1.0)
-    service = c1 / fs.number("infer.requests_per_s", math.nan)
-    k = fs.number("infer.queue_variability", 0.5)
     q = 1.0 - percentile_level(w)
-    now = float(wait_quantile(np.array(ctx.rate / replicas), service, c1, q, k))
-    fewer = float(wait_quantile(np.array(ctx.rate / (replicas - 1)), service, c1, q, k))
-    if not (math.isfinite(fewer) and math.isfinite(now)):
-        return None
-    ttft = fs.number("infer.ttft_at_percentile_s") - now + fewer
+    if "infer.batch_at_rate" in fs:  # static batching: the batch server's wait and its batch's prefill
+        _, (wait,), prefill = first_tokens(batch_server_of(fs), np.array([ctx.rate / (replicas - 1)]), (q,))
+        ttft = float(wait[0] + prefill[0]) + fs.number("infer.tpot_s")
+        if not math.isfinite(ttft):
+            return None
+    else:
+        c1 = max(fs.number("infer.concurrency", 1.0), 1.0)
+        service = c1 / fs.number("infer.requests_per_s", math.nan)
+        k = fs.number("infer.queue_variability", 0.5)
+        now = float(wait_quantile(np.array(ctx.rate / replicas), service, c1, q, k))
+        fewer = float(wait_quantile(np.array(ctx.rate / (replicas - 1)), service, c1, q, k))
+        if not (math.isfinite(fewer) and math.isfinite(now)):
+            return None
+        ttft = fs.number("infer.ttft_at_percentile_s") - now + fewer
     per = max(int(rec.values.get("gpus_per_replica", rec.gpus / replicas)), 1)
     return Lever("replica", Reason("search_lever_replica", {
         "gpus": rec.gpus - per, "percentile": Word("percentile", w.latency_percentile), "ttft_ms": ttft * 1000,

@@ -97,6 +97,12 @@ def branch_plans() -> dict[str, Project]:
     staged.parallel.tp, staged.parallel.pp = 4, 2  # pipeline stages: the decode step's and the prefill's clauses
     plans["pipeline-stages"] = Project()
     plans["pipeline-stages"].phases[0].workloads = [staged]
+    static = Workload(kind="llm_inference", model_id="llama-3.1-70b", batching="static", compute_dtype="fp8",
+                      weight_dtype="fp8", kv_dtype="fp8", output_tokens_sd=256.0)  # the batch server's queue (stop 26)
+    static.parallel.tp = 4
+    plans["static-batches"] = Project()
+    plans["static-batches"].phases[0].hardware.accelerator_id = "h200-sxm"
+    plans["static-batches"].phases[0].workloads = [static]
     plans["hybrid"] = Project()
     plans["hybrid"].phases[0].delivery.mode = "hybrid"
     plans["calibrated"] = Project()
