@@ -250,15 +250,16 @@ def _first_token(fs: FigureSet, kept: dict[str, Any], rate: np.ndarray, replicas
         how = ("a prefill instance at the rate per prefill instance: the iteration in progress + the M/G/1 queue of "
                "the prompts' shares of a full iteration")
         own = "prefill({}) + (n − 1)·d: the n − 1 prompts of its iteration at the rate per prefill instance"
-    deps = ["infer.replicas_needed", "infer.in.request_rate", "infer.queue_variability",
-            *(["infer.prefill_batch_prompts", "infer.prefill_share_s", "infer.disagg_prefill_gpus"] if dis else []),
-            *(["infer.batch_at_rate", "infer.batch_time_one_s", "infer.requests_per_s"] if kept["batch"] else [])]
+    static = ["infer.batch_at_rate", "infer.batch_time_one_s", "infer.requests_per_s"] if kept["batch"] else []
+    deps = ["infer.replicas_needed", "infer.in.request_rate", *(static or ["infer.queue_variability"]),
+            *(["infer.prefill_batch_prompts", "infer.prefill_share_s", "infer.disagg_prefill_gpus"] if dis else [])]
     for i, (suffix, label, who) in enumerate((("", "(P50)", "median I"), ("_tail", "at the percentile", "I_p"))):
         fs.add(f"infer.ttft_wait{suffix}_s", waits[i], "s", f"first token's wait {label}",
                f"{'P50 wait' if i == 0 else 'wait at the percentile'} for {how}",
                [*deps, "infer.in.percentile"])
         fs.add(f"infer.ttft_prefill{suffix}_s", prefills[i], "s", f"first token's prefill {label}", own.format(who),
-               ["infer.prefill_s", "infer.prompt_tokens_tail", *deps[:2], *deps[3:]])
+               ["infer.prefill_s", "infer.ttft_unloaded_s", "infer.batch_at_rate", "infer.concurrency"] if static
+               else ["infer.prefill_s", "infer.prompt_tokens_tail", *deps[:2], *deps[3:]])
     first = fs.add("infer.ttft_first_step_s", tpot, "s", "first token's iteration",
                    "the decode instance's first iteration (TPOT), once the KV cache is there" if dis
                    else "one iteration (TPOT)", ["infer.tpot_s"])
