@@ -214,10 +214,23 @@ def _facility(catalog: Catalog, kind: str, region: str, override: float, unset: 
     return FacilityValue(value, f"catalog facility_defaults/{row.id}: {row.provenance.source} ({row.provenance.date}{note})")
 
 
+def _refuse_node_beyond_server(row: rec.Server, acc: rec.Accelerator, wanted: int, chosen: bool, where: str) -> None:
+    """A node of more GPUs than the server holds: 36 GPUs per node on the catalog's 8-GPU RTX 4090 server counted 4
+    nodes of 36 GPUs in 18 servers of 8, and its host figures (cores, pinned memory) per 8-GPU server beside the
+    36-GPU node (fuzz-26); the default 8 on the RTX PRO 6000's 4-slot server read 2 nodes in 4 servers."""
+    if chosen:
+        raise PlanInputError(refusal("input.node_exceeds_server", field=f"{where}.hardware.gpus_per_node",
+                                     per_node=wanted, server=row.name, slots=row.gpus))
+    raise PlanInputError(refusal("input.node_exceeds_servers", field=f"{where}.hardware.gpus_per_node",
+                                 per_node=wanted, accelerator=acc.name, server=row.name, slots=row.gpus))
+
+
 def resolve_phase(catalog: Catalog, phase: Phase, where: str) -> ResolvedPhase:
     acc = _lookup(catalog.accelerator, phase.hardware.accelerator_id, f"{where}.hardware.accelerator_id")
     row = _server_for(catalog, phase, acc, where)
     server, wanted = row, phase.hardware.gpus_per_node
+    if not row.is_rack and wanted > row.gpus:  # the plan's node is one server: it cannot hold more than its slots
+        _refuse_node_beyond_server(row, acc, wanted, bool(phase.hardware.server_id), where)
     if not row.is_rack and 0 < wanted < row.gpus:  # the plan's node holds fewer GPUs than any catalog server
         server = partly_populated(row, acc, wanted)
     server = power_limited(server, acc, phase.hardware.gpu_power_limit_w)

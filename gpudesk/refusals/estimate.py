@@ -34,6 +34,13 @@ ESTIMATE_REFUSALS: dict[str, str] = {
     "input.custom_model_problem": "{name}: {reason}",
     "input.server_no_gpus": "{field}: {server} holds no GPUs in the catalog (gpus = {gpus}); pick a server with GPUs "
                             "or clear the field",
+    "input.node_exceeds_server": "{field}: {per_node} GPUs per node, but {server} holds {slots}; a node is one "
+                                 "server: set GPUs per node to {slots} or fewer, or pick a server that holds "
+                                 "{per_node}",
+    "input.node_exceeds_servers": "{field}: {per_node} GPUs per node, but no {accelerator} server in the catalog "
+                                  "holds that many (the nearest, {server}, holds {slots}); a node is one server: set "
+                                  "GPUs per node to {slots} or fewer, or add a server for {per_node} in the catalog "
+                                  "browser",
     "input.server_other_accelerator": "{field}: {server} holds {holds}, not the chosen accelerator {accelerator}; "
                                       "pick a matching server or clear the field",
     "input.layout_not_dividing": "{field}: tp×pp×cp = {mp} does not divide the phase's {total} GPUs ({nodes} × "

@@ -8,7 +8,9 @@ stay consistent with it, or the next estimate fails or prices the wrong GPU:
   when the field is empty: GPUs per node as planned, then non-rack, then id);
   when the catalog has none, the field is cleared;
 * a cloud offer the plan names for another accelerator is cleared (the
-  pipeline then picks the cheapest matching offer).
+  pipeline then picks the cheapest matching offer);
+* GPUs per node beyond the slots of that server come down to them (a node is
+  one server: the estimate refuses more).
 
 All assignments go into one ``ProjectDocument.apply`` edit, undone together.
 """
@@ -40,10 +42,25 @@ def pin_assignments(catalog: Catalog, phase: Phase, phase_index: int, accelerato
     server_id = phase.hardware.server_id
     if server_id and not _row_holds(catalog.server, server_id, accelerator_id):
         out.append((f"{where}.hardware.server_id", matching_server_id(catalog, phase, accelerator_id)))
+    if server_id and not _row_holds(catalog.server, server_id, accelerator_id):
+        server_id = out[-1][1]
+    server = _row(catalog, server_id or matching_server_id(catalog, phase, accelerator_id))
+    if server is not None and not server.is_rack and 0 < server.gpus < phase.hardware.gpus_per_node:
+        # a node is one server (core/plan_resolve refuses more GPUs per node than it holds): the RTX PRO 6000's
+        # 4-slot server pinned from the search at the default 8 GPUs per node was refused
+        out.append((f"{where}.hardware.gpus_per_node", server.gpus))
     offer_id = phase.delivery.cloud_offer_id
     if offer_id and not _row_holds(catalog.cloud_offer, offer_id, accelerator_id):
         out.append((f"{where}.delivery.cloud_offer_id", ""))
     return out
+
+
+def _row(catalog: Catalog, server_id: str) -> Any:
+    """The catalog's server row ``server_id``; None when empty or not in the catalog."""
+    try:
+        return catalog.server(server_id) if server_id else None
+    except CatalogError:
+        return None
 
 
 def _row_holds(read: Callable[[str], Any], row_id: str, accelerator_id: str) -> bool:

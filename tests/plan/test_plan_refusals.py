@@ -79,6 +79,7 @@ def test_the_vgpu_refusal_names_only_parts_the_catalog_gives_vgpu_profiles(catal
     from gpudesk.report.refusal_text import template
 
     phase = one_phase("rendering_vdi", None, "rtx-pro-6000-blackwell", 1, seats=10)
+    phase.hardware.gpus_per_node = 4  # its one catalog server's slots (a node of 8 is refused first)
     with pytest.raises(PlanInputError) as refused:
         estimate_plan(Project(phases=[phase]), catalog)
     named = re.search(r"such as (.+)$", str(refused.value)).group(1).replace(" or ", ", ").split(", ")
@@ -120,3 +121,48 @@ def test_a_workload_without_a_type_is_asked_for_its_type_not_told_its_model_cann
     project.phases[0].workloads[0].assumed_inputs = []  # stated as pre-training: the model is what is wrong
     with pytest.raises(PlanInputError, match=r"workloads\[0\]\.model_id: YOLOv8-L .* is a vision model"):
         estimate_plan(project, catalog)
+
+
+def test_more_gpus_per_node_than_the_server_holds_is_refused_by_name(catalog) -> None:
+    """A node is one server. 36 GPUs per node on the catalog's 8-GPU RTX 4090 server read 4 nodes of 36 GPUs in 18
+    servers of 8, its host cores and pinned memory per 8-GPU server beside the 36-GPU node; the default 8 GPUs per
+    node on the RTX PRO 6000, whose one catalog server holds 4, read 2 nodes in 4 servers (fuzz-26). Refused, naming
+    the field and the slots, in both languages; at the server's own count the surfaces agree."""
+    from reconcile_checks import check_phase_surfaces
+
+    phase = one_phase("llm_inference", "llama-3.1-8b", "rtx-pro-6000-blackwell", 2, requests_per_day=2e5)
+    with pytest.raises(PlanInputError) as refused:
+        estimate_plan(Project(phases=[phase]), catalog)
+    assert str(refused.value).startswith("phases[0].hardware.gpus_per_node: 8 GPUs per node, but no NVIDIA RTX PRO "
+                                         "6000"), str(refused.value)
+    assert "set GPUs per node to 4 or fewer" in str(refused.value)
+    zh = error_text(refused.value, "zh", describe_path)
+    assert "每节点 8 卡" in zh and "设为 4 或更少" in zh and not IDENTIFIER.search(NAMES.sub("", zh)), zh
+    phase.hardware.gpus_per_node = 4
+    plan = estimate_plan(Project(phases=[phase]), catalog, search=True)
+    assert (plan.phases[0].config.gpus, plan.phases[0].config.nodes, plan.phases[0].config.servers) == (8, 2, 2)
+    check_phase_surfaces(plan)
+    chosen = one_phase("pretrain", "llama-3.1-8b", "rtx-4090", 4, train_tokens=1e9)  # the plan names its server
+    chosen.hardware.server_id, chosen.hardware.gpus_per_node = "pcie-8x-rtx-4090", 36
+    with pytest.raises(PlanInputError) as refused:
+        estimate_plan(Project(phases=[chosen]), catalog)
+    assert str(refused.value).startswith("phases[0].hardware.gpus_per_node: 36 GPUs per node, but ") and \
+        "holds 8" in str(refused.value), str(refused.value)
+    zh = error_text(refused.value, "zh", describe_path)
+    assert "每节点 36 卡" in zh and "只能装 8 卡" in zh, zh
+
+
+def test_pinning_a_part_whose_server_holds_fewer_gpus_brings_the_node_down(catalog) -> None:
+    """Pinning the search's RTX PRO 6000 at the default 8 GPUs per node left a plan refused for more GPUs per node than
+    its 4-slot server holds: the pin sets the node to the server's slots in the same edit."""
+    from gpudesk.results.pinning import pin_assignments
+    from gpudesk.session.document import ProjectDocument
+
+    phase = one_phase("llm_inference", "llama-3.1-8b", "h100-sxm", 0, requests_per_day=2e5)
+    phase.hardware.candidates = ["h100-sxm", "rtx-pro-6000-blackwell"]
+    document = ProjectDocument(Project(phases=[phase]))
+    changes = pin_assignments(catalog, phase, 0, "rtx-pro-6000-blackwell")
+    assert ("phases[0].hardware.gpus_per_node", 4) in changes, changes
+    document.apply("Pin", changes)
+    assert estimate_plan(document.project, catalog).phases[0].config.gpus_per_node == 4
+    assert not [p for p, _v in pin_assignments(catalog, phase, 0, "h100-sxm") if p.endswith("gpus_per_node")]
