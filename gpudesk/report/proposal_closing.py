@@ -252,7 +252,7 @@ def _band_text(band: dict[str, Any] | None, t: ReportText) -> tuple[str, str]:
     if band.get("low") is None:  # a group with published runs, too few for a band (core/accuracy.py GROUP_RUNS)
         return t.get("accuracy.no_band"), t.get("accuracy.too_few_runs", runs=int(band.get("runs", 0)),
                                                  group=t.choice("accuracy_group", str(band.get("group", ""))))
-    interval = f"{_signed(band['low'] * 100)} … {_signed(band['high'] * 100)}"
+    interval = f"{signed_percent(band['low'] * 100)} … {signed_percent(band['high'] * 100)}"
     fit, held = int(band.get("fit_cases", 0)), int(band.get("held_out_cases", 0))
     if not fit:  # a group whose runs all came after the split was frozen (Intel Gaudi): no fit-half coverage
         return interval, t.get("accuracy.basis_held_out_only", total=held,
@@ -265,7 +265,7 @@ def _band_text(band: dict[str, Any] | None, t: ReportText) -> tuple[str, str]:
     return interval, basis
 
 
-def _signed(pct: float) -> str:
+def signed_percent(pct: float) -> str:
     """+17% · −0.5% · +2.4% (a true minus sign; a decimal below ten)."""
     text = f"{abs(pct):.1f}" if abs(pct) < 10 else f"{abs(pct):.0f}"
     return ("−" if pct < 0 else "+") + text + "%"

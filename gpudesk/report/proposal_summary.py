@@ -24,6 +24,7 @@ from gpudesk.report.number_format import (
     wan_column,
 )
 from gpudesk.report.proposal_alternatives import alternatives_table, alternatives_warnings
+from gpudesk.report.proposal_closing import signed_percent
 from gpudesk.report.proposal_context import ProposalContext
 from gpudesk.report.server_names import configured_server_name
 from gpudesk.report.text_catalog import ReportText
@@ -63,7 +64,7 @@ def recommendation(ctx: ProposalContext) -> list[str]:
     phase = _largest(ctx)
     why = _why(ctx, phase)
     if why:
-        out.append(_whose(ctx, phase) + why)
+        out.append(_whose(ctx, phase) + why + ("" if ctx.text.lang == "zh" else " ") + _band(ctx, phase))
     delivery = _delivery_reason(ctx, phase)
     if delivery:
         out.append(delivery)
@@ -133,6 +134,28 @@ def _why(ctx: ProposalContext, phase: PhaseEstimate) -> str:
         return t.get("exec.why_training", sized_by=sized_by, gpus=format_number(w.gpus), days=format_number(days),
                      deadline=format_number(workload.deadline_days))
     return t.get("exec.why_other", sized_by=sized_by, gpus=format_number(w.gpus))
+
+
+BAND_KEYS = {"llm_inference": "infer.requests_per_s", "agent_hosting": "infer.requests_per_s",
+             **{kind: "train.tokens_per_s" for kind in TRAINING_KINDS if kind != "vision_train"}}
+"""The throughput figure behind a workload's GPU count, whose validation band (``PhaseEstimate.accuracy``, core/accuracy)
+the summary quotes beside the count: its group names the estimate (推理吞吐, 训练吞吐)."""
+
+
+def _band(ctx: ProposalContext, phase: PhaseEstimate) -> str:
+    """The 80% band of the estimate that sized the largest workload's GPU count, as the accuracy section prints it
+    (its interval and its published cases); without one, the plan's flat band (``PlanEstimate.accuracy_band``), as
+    that section's fallback says. The summary gave the count and its reason but no band: a CTO read '660 张 GPU'
+    as exact."""
+    t, c = ctx.text, phase.config
+    w = max(c.workloads, key=lambda x: x.gpus)
+    key = _prefix(w.index) + BAND_KEYS.get(w.kind, "")
+    band = phase.accuracy.get(key) if key in phase.accuracy else None
+    if not band or band.get("low") is None:
+        return t.get("exec.why_no_band", band=format_percent(ctx.plan.accuracy_band))
+    return t.get("exec.why_band", group=t.choice("accuracy_group", str(band.get("group", ""))),
+                 cases=format_number(int(band.get("fit_cases", 0)) + int(band.get("held_out_cases", 0)), 0),
+                 interval=f"{signed_percent(band['low'] * 100)} … {signed_percent(band['high'] * 100)}")
 
 
 def _delivery_reason(ctx: ProposalContext, phase: PhaseEstimate) -> str:
