@@ -96,7 +96,10 @@ def _configuration(config: dict[str, Any] | None, say: Words, out: TextIO) -> No
                                  int(config.get("gpus_per_server") or 0), accelerator, say.lang,
                                  str(config.get("server_name_zh") or "")) or say.get("server_default")
     mode = say.name(DELIVERY_MODE, config.get("delivery_mode"))
-    if config.get("owns_hardware") is False:  # what is rented is the provider's instances, as the window says it
+    # what is rented is the provider's instances, as the window says it; where the catalog has no offer to rent
+    # (its price awaits a quote) there are no instances to count: the plan's servers, as the proposal names them
+    # ('租用 0 个实例' read as if nothing were rented)
+    if config.get("owns_hardware") is False and config.get("instances"):
         print(say.get("sized_rented", gpus=say.count(config.get("gpus"), "gpus"), accelerator=accelerator,
                       instances=say.count(config.get("instances"), "instances"), instance=config.get("instance") or "",
                       mode=mode), file=out)  # never "in 1 server (Generic 8-GPU NVIDIA L4 24GB server)"

@@ -166,3 +166,19 @@ def test_the_text_names_the_chassis_and_rented_capacity_as_the_window_does(capsy
     rented = "NVIDIA L4 24GB，4 张 GPU，租用 4 个实例；" if lang == "zh" else \
         "Sized: 4 GPUs of NVIDIA L4 24GB, rented as 4 instances of g6.xlarge;"
     assert rented in text and "服务器）；交付方式：公有云" not in text and " in 1 server" not in text, text
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_rented_phase_without_an_offer_counts_no_zero_instances(searched_sample, lang):
+    """A plan of walk-26 made in the wizard (a China customer's 32B LoRA fine-tune and its serving on Ascend 910B,
+    public cloud on demand) has no cloud offer to rent in the catalog (its price awaits a quote): the text read
+    '12 张 GPU，租用 0 个实例' ('rented as 0 instances of '), an unknown as 0, where the proposal says what it
+    rents, the plan's 2 servers. Without instances the line names the servers, as the proposal does."""
+    document = json.loads(json.dumps(plan_to_json(searched_sample("bank-llm-assistant")[0])))
+    config = document["phases"][0]["configuration"]
+    assert config["owns_hardware"] is False and config["instances"] > 0
+    config["instances"], config["instance"] = 0, ""  # as the wizard's plan has it
+    line = _text(document, lang).splitlines()[3]
+    assert "0 个实例" not in line and "0 instances" not in line, line
+    servers = f"{config['servers']} 台服务器" if lang == "zh" else f"in {config['servers']} servers"
+    assert servers in line, line
