@@ -40,7 +40,7 @@ def batch_server(fs: FigureSet, rep: ReplicaModel, c1: np.ndarray, ctx: np.ndarr
     """The static replica's batch server (core/batch_server.py) from ``static`` (:func:`static_batch`'s batch time,
     O_max and prefill at C); adds ``infer.batch_time_one_s``, T(1), the chord's other end."""
     one = fs.add("infer.batch_time_one_s", prefill_one + out * rep.decode_step(np.ones_like(c1), ctx)["total"], "s",
-                 "a static batch of one request", "prefill(I) + O · decode(1)",
+                 "time of a static batch of one request", "prefill(I) + O · decode(1)",
                  ["infer.prefill_s", "infer.in.output_tokens", "infer.context_read"])
     return BatchServer(c1, one, static[0], prefill_one, static[2])
 
