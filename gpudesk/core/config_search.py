@@ -27,12 +27,12 @@ import numpy as np
 from gpudesk.catalog.store import Catalog
 from gpudesk.core import search_other, search_serving, search_training
 from gpudesk.core.constants import TRAINING_POWER_LOAD
-from gpudesk.core.derived_servers import fabric_server
+from gpudesk.core.derived_servers import fabric_server, port_limited
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.hardware_sources import capacity_bytes
 from gpudesk.core.owned_power import WorkloadDraw
 from gpudesk.core.phase_search import PhaseSearch
-from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase, plan_nic, resolve_model
+from gpudesk.core.plan_resolve import PlanInputError, ResolvedPhase, plan_nic, plan_switch, resolve_model
 from gpudesk.core.plan_workload import TRAIN_KINDS, instance_domain, scaleout_of
 from gpudesk.core.precision import bytes_per_value
 from gpudesk.core.search_catalog import UnitCost, cooling_ok, eligible, unit_costs
@@ -73,7 +73,8 @@ def family_of(kind: str) -> str:
 
 def _scaleout(catalog: Catalog, phase: Phase, unit: UnitCost, gpus_per_node: int) -> tuple[float, int]:
     """(Gb/s per NIC, NICs per node) of a unit's server as the plan pinning it would see them
-    (core/derived_servers.fabric_server, core/plan_resolve.plan_nic, core/plan_workload.scaleout_of): a configuration
+    (core/derived_servers.fabric_server and port_limited, core/plan_resolve.plan_nic and plan_switch,
+    core/plan_workload.scaleout_of): a configuration
     pinned from the search then times the same in the plan. A rented unit: its instance's network, one link per instance (unknown when the catalog's
     offer row does not give it: a layout across instances is then dropped for the network). A unit without a
     catalog server: one 400 Gb/s NIC per GPU."""
@@ -85,6 +86,7 @@ def _scaleout(catalog: Catalog, phase: Phase, unit: UnitCost, gpus_per_node: int
     server = fabric_server(unit.server, phase)
     try:
         nic = plan_nic(catalog, server, phase, "phases[].network")
+        server, nic = port_limited(server, nic, plan_switch(catalog, nic, phase, "phases[].network"))
     except PlanInputError:
         nic = None
     gbps, nics, _source = scaleout_of(server, gpus_per_node, nic)

@@ -228,7 +228,7 @@ def delivery_figures(inp: DeliveryInputs) -> FigureSet:
             fs.input("delivery.hybrid_owned_share", inp.hybrid_owned_share, "fraction",
                              "share of the phase's GPUs owned in hybrid mode")
             whole = inp.hybrid_owned_gpus is not None
-            owned_gpus = inp.hybrid_owned_gpus if whole else inp.hybrid_owned_share * inp.gpus
+            owned_gpus = inp.hybrid_owned_share * inp.gpus if inp.hybrid_owned_gpus is None else inp.hybrid_owned_gpus
             owned = fs.add("delivery.hybrid_owned_gpus", min(float(owned_gpus), float(inp.gpus)), "GPUs",
                            "GPUs owned in hybrid mode", "⌈hybrid_owned_share × servers⌉ × GPUs per server (≤ gpus)"
                            if whole else "hybrid_owned_share × gpus", ["delivery.hybrid_owned_share", "delivery.gpus"])

@@ -5,6 +5,7 @@
 * :func:`partly_populated`: a server fitted with fewer GPUs than its slots.
 * :func:`instance_server`: a rented cloud instance, timed as the instance's GPUs of a server.
 * :func:`fabric_server`: a server as the phase's fabric connects it (front-end NICs where there is no scale-out).
+* :func:`port_limited`: a server's NICs and the plan's NIC as the plan's switch links them (never above its ports).
 """
 
 from __future__ import annotations
@@ -111,3 +112,24 @@ def fabric_server(server: rec.Server, phase: Phase) -> rec.Server:
     if phase.network.fabric == "none" and server.frontend_nics and server.frontend_nic_gbps:
         return replace(server, nics=server.frontend_nics, nic_gbps=server.frontend_nic_gbps)
     return server
+
+
+def port_limited(server: rec.Server, nic: rec.Nic | None,
+                 switch: rec.Switch | None) -> tuple[rec.Server, rec.Nic | None]:
+    """The server's back-end NICs and the plan's NIC as the plan's switch links them: a link runs at the slower
+    end's rate, so a NIC faster than the switch's ports links at the port speed (a 400 Gb/s NDR adapter in a 200 Gb/s
+    HDR QM8700 runs HDR). The bandwidth per GPU, the fabric and the time model all read these. Without a switch, or
+    with ports at least as fast as the NICs, as they are."""
+    port = float(switch.port_gbps) if switch is not None and switch.port_gbps else 0.0
+    if port <= 0:
+        return server, nic
+    note = f"; linked at the {port:g} Gb/s ports of switches/{switch.id}"  # type: ignore[union-attr]
+    if server.nic_gbps and server.nic_gbps > port:
+        prov = server.provenance
+        server = replace(server, nic_gbps=port, provenance=replace(prov, field_sources={
+            **prov.field_sources, "nic_gbps": prov.source_of("nic_gbps") + note}))
+    if nic is not None and nic.gbps > port:
+        prov = nic.provenance
+        nic = replace(nic, gbps=port, provenance=replace(prov, field_sources={
+            **prov.field_sources, "gbps": prov.source_of("gbps") + note}))
+    return server, nic

@@ -210,6 +210,23 @@ def _server_fit(r: ResolvedPhase) -> list[Check]:
     )]
 
 
+def _port_fit(r: ResolvedPhase) -> list[Check]:
+    """Say when the plan's switch ports are slower than its NICs: the links run at the ports' speed
+    (core/derived_servers.port_limited), and every figure of the network and the time model reads that speed."""
+    if not r.nic_gbps_own or r.switch is None:
+        return []
+    port = float(r.switch.port_gbps)
+    return [Check(
+        "net.nic_faster_than_switch", "warning", "network", "NICs faster than the switch ports",
+        f"The {r.nic_gbps_own:g} Gb/s NICs plug into {r.switch.name} ports of {port:g} Gb/s, so each link runs at "
+        f"{port:g} Gb/s: the bandwidth per GPU, the switch count and the training and serving times are those of "
+        f"{port:g} Gb/s links.",
+        f"Choose a switch with {r.nic_gbps_own:g} Gb/s ports for the NICs' full speed, or keep this switch and NICs of "
+        f"its speed.", ("net.nic_gbps", "net.per_gpu_bw"),
+        {"nic_gbps": r.nic_gbps_own, "port_gbps": port, "switch": r.switch.name},
+    )]
+
+
 def _power_limit_fit(phase: Phase, r: ResolvedPhase) -> list[Check]:
     """Say when the plan's GPU power limit lies below the clock law's range (the clock is then held at its floor)."""
     limit, tdp = phase.hardware.gpu_power_limit_w, r.accelerator.tdp_w
@@ -314,7 +331,7 @@ def _schedule_fit(phase: Phase) -> list[Check]:
 
 def phase_checks(phase: Phase, r: ResolvedPhase, figures: FigureSet, results: list[WorkloadResult],
                  infra_checks: list[Check], candidates: list[Candidate]) -> list[Check]:
-    checks = [c for result in results for c in result.checks] + _server_fit(r) + _offer_checks(phase, r)
+    checks = [c for result in results for c in result.checks] + _server_fit(r) + _port_fit(r) + _offer_checks(phase, r)
     checks += _power_limit_fit(phase, r) + _recipe_fit(phase, r) + _schedule_fit(phase) + unread_serving_inputs(
         phase, figures, r.accelerator.name, r.accelerator.vendor)
     checks += _workload_checks(phase, figures, results, r) + list(infra_checks)

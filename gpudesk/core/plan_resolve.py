@@ -15,7 +15,14 @@ from gpudesk.catalog import records as rec
 from gpudesk.catalog.errors import CatalogError
 from gpudesk.catalog.store import Catalog
 from gpudesk.core.delivery import convert
-from gpudesk.core.derived_servers import fabric_server, generic_server, instance_server, partly_populated, power_limited
+from gpudesk.core.derived_servers import (
+    fabric_server,
+    generic_server,
+    instance_server,
+    partly_populated,
+    port_limited,
+    power_limited,
+)
 from gpudesk.core.market import AvailabilityIndex, offer_allowed, phase_market
 from gpudesk.project.errors import printable
 from gpudesk.project.model import Phase, Workload
@@ -57,6 +64,7 @@ class ResolvedPhase:
     catalog_server: rec.Server | None = None  # the catalog row when ``server`` is it partly populated
     cpu_offer: rec.CloudOffer | None = None  # CPU virtual machines (agent hosting): chosen, else the cheapest
     chosen_offer_has_no_gpus: bool = False  # delivery.cloud_offer_id names a CPU-only offer
+    nic_gbps_own: float = 0.0  # the NICs' own speed where the switch's ports are slower (derived_servers.port_limited)
     chosen_offer_name: str = ""  # that CPU-only offer as the catalog names it ("Aliyun ecs.g7.xlarge"), for checks
     instance: rec.CloudOffer | None = None  # a rented phase's node: the instance it rents (``server`` is it)
 
@@ -251,8 +259,9 @@ def resolve_phase(catalog: Catalog, phase: Phase, where: str) -> ResolvedPhase:
     rental = _offer_for(catalog, acc.id, RENTAL_OFFER_KINDS, rate, market=market, in_country=in_country)
     instance = rented_instance(phase, offer, rental) if not row.is_rack else None
     nic = plan_nic(catalog, server, phase, where)
-    switch = (_lookup(catalog.switch, phase.network.switch_id, f"{where}.network.switch_id")
-              if phase.network.switch_id else _default_switch(catalog, nic, phase))
+    switch = plan_switch(catalog, nic, phase, where)
+    own = max(server.nic_gbps or 0.0, nic.gbps if nic is not None else 0.0)
+    server, nic = port_limited(server, nic, switch)
     f = phase.facility
     # the site's defaults follow the cooling the plan states for the site, never the server's: a liquid-cooled server
     # in an air-cooled room is the room's blocker (power.needs_liquid_cooling), not a reason to price a liquid room
@@ -268,7 +277,7 @@ def resolve_phase(catalog: Catalog, phase: Phase, where: str) -> ResolvedPhase:
         rack_limit_kw=_facility(catalog, "rack_power", cooling, f.rack_power_limit_kw, 0.0,
                                 f"{where}.facility.rack_power_limit_kw", phase),
         catalog_server=row, cpu_offer=cpu_offer, chosen_offer_has_no_gpus=cpu_only, chosen_offer_name=chosen_name,
-        instance=instance,
+        instance=instance, nic_gbps_own=own if switch is not None and own > switch.port_gbps > 0 else 0.0,
     )
 
 
@@ -307,6 +316,13 @@ def _default_nic(catalog: Catalog, server: rec.Server, phase: Phase) -> rec.Nic 
         return None
     target = server.nic_gbps or 400
     return min(nics, key=lambda n: (abs(n.gbps - target), n.price_usd is None, n.id))
+
+
+def plan_switch(catalog: Catalog, nic: rec.Nic | None, phase: Phase, where: str) -> rec.Switch | None:
+    """The phase's switch: the one it names, else the catalog switch of its fabric that best matches the NIC."""
+    if phase.network.switch_id:
+        return _lookup(catalog.switch, phase.network.switch_id, f"{where}.network.switch_id")
+    return _default_switch(catalog, nic, phase)
 
 
 def _default_switch(catalog: Catalog, nic: rec.Nic | None, phase: Phase) -> rec.Switch | None:

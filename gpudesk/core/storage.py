@@ -178,9 +178,9 @@ def storage_figures(inp: StorageInputs) -> FigureSet:
     grown = fs.add("storage.dataset_at_horizon", data * (1.0 + growth) ** years, "B", "dataset size at the horizon",
                    "dataset x (1 + growth_per_year) ^ horizon_years",
                    ["storage.dataset", "storage.growth_per_year", "storage.horizon_years"])
-    capacity = fs.add("storage.capacity_needed", grown + kept * ckpt, "B", "storage capacity needed",
-                      "dataset_at_horizon + checkpoints_kept x checkpoint_size",
-                      ["storage.dataset_at_horizon", "storage.checkpoints_kept", "storage.checkpoint_size"])
+    fs.add("storage.capacity_needed", grown + kept * ckpt, "B", "storage capacity needed",
+           "dataset_at_horizon + checkpoints_kept x checkpoint_size",
+           ["storage.dataset_at_horizon", "storage.checkpoints_kept", "storage.checkpoint_size"])
     rented = _capacity_rented(fs, inp, data, growth, kept, ckpt)
     price = catalog_price(fs, "storage.price_per_tb_month", opt, "price_usd_per_tb_month", "/TB/month",
                           "storage price per TB-month", inp.currency, inp.cny_per_usd)
