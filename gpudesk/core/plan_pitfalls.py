@@ -39,6 +39,7 @@ from gpudesk.core.pitfalls import (
 )
 from gpudesk.core.plan_resolve import ResolvedPhase
 from gpudesk.core.plan_workload import WorkloadResult
+from gpudesk.core.static_batch_check import static_wait_check
 from gpudesk.project.model import Phase, Workload
 from gpudesk.vocabulary.delivery import COMMITTED_MODES, horizon_months
 from gpudesk.vocabulary.delivery import owns_hardware as owns_facility
@@ -177,7 +178,7 @@ def _latency(phase: Phase, figures: FigureSet) -> list[Check]:
         checks = latency_pitfall(ttft0, w.ttft_ms / 1000.0, PERCENTILE.name_of(w.latency_percentile, "en"))
     if not checks and "infer.token_budget_min_tokens" in figures:  # the budget's chunks, not the prefill, miss it
         checks = _token_budget(w, figures)
-    return checks + _decode_target(phase, figures)
+    return checks + _decode_target(phase, figures) + static_wait_check(figures)
 
 
 def _token_budget(w: Workload, figures: FigureSet) -> list[Check]:

@@ -147,6 +147,8 @@ SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
     "serving.adp_hold_long": {"timeout": 50, "wait": 10, "longest_s": 2.99, "iteration_ms": 49.8, "target_s": 3.0},
     "serving.moe_attention_dp_optimistic": {"groups": 8.0, "ep": 8.0, "cases": 33, "low_pct": -61.3,
                                             "high_pct": 1.5, "short": 2.58},
+    "serving.static_batch_wait": {"replicas": 5680.0, "carried": 30, "one_s": 3.72, "allowed": 0.0122,
+                                  "capacity": 2.37, "share_pct": 0.52},
     "serving.pipeline_uncertain": {"pp": 8.0, "tp": 1.0, "cases": 46, "low_pct": -31.5, "high_pct": 35.1,
                                    "short": 1.46},
 }

@@ -151,3 +151,30 @@ def test_the_worked_example_s_static_replicas_are_sized_on_the_batch_server() ->
         f.number("infer.ttft_at_percentile_s"), rel=1e-9)
     _, (wait,), prefill = first_tokens(server, np.array([rate / (replicas - 1)]), (0.01,))
     assert float(wait[0] + prefill[0]) + f.number("infer.tpot_s") > 3.0
+
+
+def test_a_static_plan_sized_by_its_waits_is_warned_and_a_continuous_one_is_not() -> None:
+    """The worked example needs 5,680 static replicas where its batches' throughput needs 30: the task step warns,
+    with both counts and the batch of one's time, and names continuous batching; the same plan batched continuously,
+    or static without first-token targets (sized by throughput), carries no such warning."""
+    from gpudesk.catalog.store import Catalog
+    from gpudesk.project.model import Project
+    from gpudesk.results.pipeline import estimate_plan
+
+    def checks(batching: str, ttft: float) -> dict[str, object]:
+        project = Project()
+        w = project.phases[0].workloads[0]
+        w.kind, w.model_id, w.parallel.tp, w.batching = "llm_inference", "llama-3.1-70b", 4, batching
+        w.compute_dtype = w.weight_dtype = w.kv_dtype = "fp8"
+        w.prompt_tokens, w.output_tokens, w.requests_per_day = 2048, 512, 2e6
+        w.ttft_ms = w.ttft_p50_ms = ttft
+        project.phases[0].hardware.accelerator_id = "h200-sxm"
+        phase = estimate_plan(project, Catalog.open(), layout=False).phases[0]
+        return {c.id: c for c in phase.checks}
+
+    warned = checks("static", 1000.0)["serving.static_batch_wait"]
+    assert warned.severity == "warning" and warned.numbers["carried"] == 30  # type: ignore[attr-defined]
+    assert warned.numbers["replicas"] > 100 * 30  # type: ignore[attr-defined]
+    assert "continuous" in warned.fix  # type: ignore[attr-defined]
+    assert "serving.static_batch_wait" not in checks("continuous", 1000.0)
+    assert "serving.static_batch_wait" not in checks("static", 0.0)
