@@ -12,7 +12,6 @@ import math
 from dataclasses import replace
 
 from gpudesk.catalog.sources import chinese_texts
-from gpudesk.project.commercial_terms import DELIVERY_MODES
 from gpudesk.report.document import BulletList, ChartRef, DataTable, KeyValueTable, Note, Paragraph, Section
 from gpudesk.report.figure_rows import FigureFormatter, rows_of
 from gpudesk.report.ledger_text import awaiting_total
@@ -22,7 +21,8 @@ from gpudesk.report.server_names import configured_server_name
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.results.plan_result import PhaseEstimate
 from gpudesk.results.rack_layout_spec import RackLayoutSpec
-from gpudesk.vocabulary.delivery import RESERVATION_TERM_MONTHS
+from gpudesk.vocabulary.costs import awaiting_quote
+from gpudesk.vocabulary.delivery import RESERVATION_TERM_MONTHS, delivery_name
 
 POWER_FIGURES = rows_of([
     ("power.servers", "integer"),
@@ -276,19 +276,36 @@ def storage_section(ctx: ProposalContext) -> Section:
 
 
 def delivery_table(ctx: ProposalContext, fmt: FigureFormatter) -> DataTable | None:
-    """One row per delivery mode with any ``delivery.<metric>.<mode>`` figure present."""
+    """One row per option the core priced (``delivery.modes``, in its order: the monthly subscription too, which the
+    window's cost chart draws and the table left out: the manufacturer's '公有云包月' at 215.4 万元 under on-demand's
+    257.5 万元), and the plan's own mode (``delivery.chosen_mode``) when the core could not price it: its total awaits a
+    quote, said in its row (the manufacturer's and gov's owned servers were missing from their own comparison)."""
     t = ctx.text
-    columns = [c for c in DELIVERY_COLUMNS if any(fmt.has(c[1].format(mode=m)) for m in DELIVERY_MODES)]
-    modes = [m for m in DELIVERY_MODES if any(fmt.has(c[1].format(mode=m)) for c in columns)]
-    if not modes:
+    modes = [m for m in str(fmt.figures.value_at("delivery.modes")).split(",") if m] if fmt.has("delivery.modes") \
+        else []
+    chosen = str(fmt.figures.value_at("delivery.chosen_mode")) if fmt.has("delivery.chosen_mode") else ""
+    unpriced = chosen if chosen and chosen not in modes else ""
+    columns = [c for c in DELIVERY_COLUMNS if any(fmt.has(c[1].format(mode=m)) for m in modes)] or \
+        ([DELIVERY_COLUMNS[0]] if unpriced else [])
+    if not columns:
         return None
     header = (t.get("delivery.mode"), *[t.get(label) for label, _key, _kind in columns])
     rows = []
     for mode in modes:
         cells = [fmt.shown(key.format(mode=mode), kind) if fmt.has(key.format(mode=mode)) else "—"
                  for _label, key, kind in columns]
-        rows.append((t.choice("delivery_mode", mode), *cells))
+        rows.append((_option_name(mode, t.lang), *cells))
+    if unpriced:
+        rows.append((_option_name(unpriced, t.lang),
+                     *[awaiting_quote(t.lang) if key == DELIVERY_COLUMNS[0][1] else "—" for _label, key, _kind in columns]))
     return DataTable(header, tuple(rows), ("left",) + ("right",) * len(columns))
+
+
+def _option_name(code: str, lang: str) -> str:
+    """A priced option's name as a row label: a delivery mode's or the monthly subscription's (vocabulary/delivery),
+    capitalised ('public cloud, monthly subscription' beside 'Public cloud, spot')."""
+    name = delivery_name(code, lang)
+    return name[:1].upper() + name[1:]
 
 
 def delivery_section(ctx: ProposalContext) -> Section:

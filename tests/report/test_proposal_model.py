@@ -359,3 +359,22 @@ def test_summary_quotes_the_band_of_the_estimate_behind_the_gpu_count(bank_propo
     text = " ".join(b.text for b in build_proposal(plan, project, "zh", Branding()).section("summary").blocks
                     if isinstance(b, Paragraph))
     assert "没有经过验证的误差区间，按约 ±20%" in text, text
+
+
+def test_delivery_comparison_lists_every_priced_option_and_the_plans_own_mode(searched_sample):
+    """The table iterated the delivery modes, so the monthly subscription the core prices (and the cost chart draws)
+    was missing: the manufacturer's 公有云包月 at 215.4 万元 under on-demand's 257.5 万元. And the plan's own owned
+    servers, which await a quote, had no row in their own comparison (gov: no table at all, only '推荐交付模式：私有化
+    部署（自购）'). Now one row per option the core priced, in its order, and the plan's unpriced mode says so."""
+    plan, project = searched_sample("manufacturer-vision-private")
+    doc = build_proposal(plan, project, "zh", Branding())
+    tables = [b for b in doc.section("delivery").blocks if isinstance(b, DataTable)]
+    assert len(tables) == len(plan.phases)
+    for table, phase in zip(tables, plan.phases):
+        fs = phase.figures
+        modes = [m for m in str(fs.value_at("delivery.modes")).split(",") if m]
+        assert "cloud_monthly" in modes and "private" not in modes  # the core prices the subscription, not the servers
+        monthly = next(r for r in table.rows if r[0] == "公有云包月")
+        assert monthly[1] == f"{fs.number('delivery.total.cloud_monthly') / 1e4:,.1f} 万元"
+        assert table.rows[-1][:2] == ("私有化部署（自购）", "待询价")
+        assert len(table.rows) == len(modes) + 1
