@@ -72,14 +72,15 @@ def owned_power_inputs(phase: Phase, r: ResolvedPhase, server: rec.Server, accel
                        servers: float, load_factor: float, compute_share: float | np.ndarray | None = None,
                        compute_share_source: str = "", switch: rec.Switch | None = None,
                        switch_count: float = 0.0, memory_share: float | np.ndarray = 0.0, traffic_share: float = 1.0,
-                       serving: bool = False) -> PowerInputs:
+                       serving: bool = False, load_factor_source: str = "user input") -> PowerInputs:
     """``server`` as the plan resolves it (its GPUs already capped at the plan's power limit); the draw inputs
     (load factor, or the step's compute share and for serving its memory-bound and traffic shares) as
     core/power.py PowerInputs reads them."""
     return PowerInputs(
         server=server, servers=servers, rack_power_limit_kw=r.rack_limit_kw.value,
         electricity_per_kwh=r.electricity.value, grid_co2_kg_per_kwh=r.grid_co2.value,
-        load_factor=load_factor, pue=r.pue.value, busy_fraction=busy_fraction(phase),
+        load_factor=load_factor, load_factor_source=load_factor_source, pue=r.pue.value,
+        busy_fraction=busy_fraction(phase),
         compute_share=compute_share, compute_share_source=compute_share_source,
         memory_share=memory_share, traffic_share=traffic_share, serving=serving,
         gpu_power_limit_w=phase.hardware.gpu_power_limit_w, server_max_capped=True,

@@ -65,7 +65,8 @@ def _owned(phase: Phase, r: ResolvedPhase, primary: WorkloadResult, servers: int
     switches = fabric.number("net.switches", 0.0) if fabric is not None else 0.0
     power = power_figures(owned_power_inputs(
         phase, r, r.server, r.accelerator, servers, primary.load_factor, primary.compute_share,
-        primary.compute_share_source, r.switch, switches, primary.memory_share, primary.traffic_share, primary.serves))
+        primary.compute_share_source, r.switch, switches, primary.memory_share, primary.traffic_share, primary.serves,
+        primary.load_factor_source))
     fs.merge(power)
     design_kw = power.number("power.it_max_kw")  # NaN where the catalog gives the servers no power: unknown, not 0
     kept_kw = carried.design_kw if carried is not None and carried_servers else 0.0  # NaN: unknown, so is what is new

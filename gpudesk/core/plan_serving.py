@@ -145,6 +145,8 @@ def size_llm_serving(model: rec.ModelArch, w: Workload, phase: Phase, hw: Hardwa
         figures=figures, gpus=gpus, data_kind="text_pretokenized",
         throughput_per_gpu=0.0, params=float(model.params_total), tokens_served_per_year=daily_tokens * 365.0,
         load_factor=SERVING_PEAK_POWER_LOAD.value * average_share, request_rate=rate,
+        load_factor_source=(f"workload sizing: SERVING_PEAK_POWER_LOAD {SERVING_PEAK_POWER_LOAD.value:g} × average / "
+                            f"peak request rate {average_share:.3g}"),
         compute_share=_share(figures, "infer.compute_bound_share"), compute_share_source=SERVING_SHARE_SOURCE,
         memory_share=_share(figures, "infer.memory_bound_share") or 0.0, traffic_share=average_share, serves=True,
         request_bytes=RAW_TEXT_BYTES_PER_TOKEN.value * w.prompt_tokens,

@@ -40,6 +40,10 @@ MAX_DOUBLINGS = 17  # up to 131,072 × the model-parallel size
 LEFT_OUT = ("mem.min_gpus",)  # what training and LLM-serving sizing leave out without the layout search
 
 
+LOAD_FROM_TRAINING = ("workload sizing: TRAINING_POWER_LOAD (a training server's measured draw, as a share of the "
+                      "way from its idle to its maximum power)")
+
+
 @dataclass
 class WorkloadResult:
     figures: FigureSet
@@ -53,6 +57,7 @@ class WorkloadResult:
     tokens_served_per_year: float = 0.0
     seats: float = 0.0
     load_factor: float = TRAINING_POWER_LOAD.value
+    load_factor_source: str = LOAD_FROM_TRAINING  # where load_factor comes from: the power figures say it
     # training: share of a step the GPUs compute (core/power.py builds the server's draw from it); None otherwise
     compute_share: float | None = None
     compute_share_source: str = ""

@@ -95,6 +95,9 @@ def size_item_serving(model: rec.ModelArch, w: Workload, phase: Phase, hw: Hardw
         figures=fs, gpus=int(gpus), data_kind=data_kind if w.kind != "vision_inference" else "images",
         throughput_per_gpu=per_gpu * w.items_per_day / 86400.0 / max(gpus * per_gpu, 1e-9),
         params=float(model.params_total), load_factor=TRAINING_POWER_LOAD.value / max(w.peak_factor, 1.0),
+        load_factor_source=(f"workload sizing: TRAINING_POWER_LOAD {TRAINING_POWER_LOAD.value:g} / peak factor "
+                            f"{max(w.peak_factor, 1.0):g} (the GPUs sized for the peak item rate draw training's "
+                            "measured load at it; the average hour carries 1 / peak factor of that rate)"),
     )
 
 
@@ -168,6 +171,9 @@ def size_vdi(acc: rec.Accelerator, w: Workload, phase: Phase, where: str) -> Wor
     n = max(phase.hardware.nodes * phase.hardware.gpus_per_node if fixed else int(gpus), 1)
     return WorkloadResult(figures=fs, gpus=n, data_kind="images", seats=float(w.seats),
                           load_factor=TRAINING_POWER_LOAD.value / 2.0,
+                          load_factor_source=(f"workload sizing: TRAINING_POWER_LOAD {TRAINING_POWER_LOAD.value:g} / 2 "
+                                              "(no published draw of GPUs serving virtual desktops: half of "
+                                              "training's measured load, a gpudesk estimate)"),
                           sized_by="fixed_nodes" if fixed else "seats",
                           sizing_formula="hardware.nodes × GPUs per node (set in the plan)" if fixed
                           else "⌈seats / seats per GPU at the vGPU profile⌉", sizing_keys=("vdi.gpus_needed",),

@@ -36,6 +36,7 @@ class PowerInputs:
     electricity_per_kwh: float
     grid_co2_kg_per_kwh: float
     load_factor: Any = 1.0  # 0 = idle, 1 = max
+    load_factor_source: str = "user input"  # the workload's sizing names where its load comes from
     accelerator_tdp_w: float | None = None  # estimates server power when the catalog lacks it
     accelerator_tdp_source: str = ""
     pue: float = 0.0  # 0 = PUE_DEFAULT
@@ -90,7 +91,7 @@ def power_figures(inp: PowerInputs) -> FigureSet:
         per = (serving_draw(fs, inp, pmax, base, idle) if inp.serving else training_draw(fs, inp, pmax, base))
     else:
         lf = fs.input("power.load_factor", np.asarray(inp.load_factor, dtype=float), "fraction",
-                      "load between idle (0) and max (1)")
+                      "load between idle (0) and max (1)", inp.load_factor_source)
         per = fs.add("power.server_kw", np.where(lf >= 1.0, pmax, idle + lf * (pmax - idle)), "kW",
                      "server power at the load factor",
                      "server_idle_kw + load_factor x (server_max_kw - server_idle_kw); server_max_kw at load 1 "
