@@ -10,7 +10,8 @@ imported row is estimated.
 
 Outcomes: ``estimated``/``imported``, ``refused`` (one of gpudesk's
 input errors with a non-empty one-line message), ``multiline`` (refused,
-but the message spans lines), ``traceback`` (any other exception) and
+but the message spans lines), ``changed`` (a plan that, saved and opened
+again, is not the plan that was opened), ``traceback`` (any other exception) and
 ``timeout`` (more CPU time than the deadline, or ten times that in wall time: see :func:`deadline`).
 """
 
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import signal
 import tempfile
 import time
@@ -43,7 +45,7 @@ from gpudesk.results.plan_json import plan_to_json
 from .plan_strategies import sample_paths
 
 REFUSALS: tuple[type[BaseException], ...] = (ProjectFileError, ProjectValidationError, PlanInputError, CatalogError)
-FAILURES = ("traceback", "timeout", "multiline")
+FAILURES = ("traceback", "timeout", "multiline", "changed")
 
 
 class CaseTimeout(Exception):
@@ -181,7 +183,7 @@ class PlanRunner:
         sites: list[str] = []
         try:
             with deadline(self.timeout_s, self.use_alarm), numeric_warnings(sites):
-                kind = self._estimate(raw)
+                kind, detail = self._estimate(raw)
         except BaseException as exc:  # noqa: BLE001 - classifying every way a case can end is the point
             if isinstance(exc, KeyboardInterrupt):
                 raise
@@ -190,10 +192,13 @@ class PlanRunner:
         over = _over(time.process_time() - cpu_started, seconds, self.timeout_s)
         if over:
             return Outcome("timeout", over, seconds, warnings=tuple(sites))
-        return Outcome(kind, "", seconds, warnings=tuple(sites))
+        return Outcome(kind, detail, seconds, warnings=tuple(sites))
 
-    def _estimate(self, raw: bytes) -> str:
+    def _estimate(self, raw: bytes) -> tuple[str, str]:
         project = loads_project(raw, "the plan").project
+        changed = _changed_by_saving(project)
+        if changed:
+            return "changed", changed
         estimate = estimate_plan(project, self.catalog, search=True)
         json.dumps(plan_to_json(estimate), allow_nan=False)
         lang = ("zh", "en")[self._count % 2]
@@ -201,7 +206,19 @@ class PlanRunner:
         if estimate.currency == self.reference[0][0].currency:
             comparison = compare_plans([(estimate, project), *self.reference])
             comparison_document(comparison, lang, Branding())
-        return "estimated"
+        return "estimated", ""
+
+
+def _changed_by_saving(project: Any) -> str:
+    """The fields (their paths; the values left out, so one defect is one signature) in which the plan, saved and
+    opened again, differs from the plan that was opened; "" when it is the same plan."""
+    from gpudesk.project.io import dumps_project
+    from gpudesk.session.field_paths import differences
+
+    again = loads_project(dumps_project(project), "the plan").project
+    paths = sorted({re.sub(r"\[\d+\]", "[]", path) for path, _a, _b in differences(project, again)
+                    if path != "app_version"})
+    return ", ".join(paths)
 
 
 # Which plan field refers to a row of each table, and how to point a sample plan at an imported row.

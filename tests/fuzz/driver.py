@@ -29,7 +29,7 @@ from . import plan_strategies as plans
 from .cases import CsvRunner, Outcome, PlanRunner
 from .minimise import minimise_plan
 
-PLAN_SHARES = {"bounds": 0.30, "extreme": 0.20, "mutation": 0.25, "bytes": 0.09, "version": 0.06,
+PLAN_SHARES = {"bounds": 0.25, "extreme": 0.15, "mutation": 0.20, "wizard": 0.15, "bytes": 0.09, "version": 0.06,
                "encoding": 0.05, "size": 0.05}
 CSV_SHARES = {"cells": 0.40, "structure": 0.20, "bytes": 0.20, "encoding": 0.10, "size": 0.10}
 V1_FIXTURE = Path(__file__).resolve().parent.parent / "project" / "fixtures" / "v1_sample.gpudesk"
@@ -124,6 +124,7 @@ def plan_generators(catalog: Catalog) -> dict[str, st.SearchStrategy[bytes]]:
         "bounds": plans.SchemaStrategies(ids, model_rows=model_rows).plan().map(as_bytes),
         "extreme": plans.SchemaStrategies(ids, extreme=True, model_rows=model_rows).plan().map(as_bytes),
         "mutation": plans.mutated_plans(samples),
+        "wizard": plans.wizard_edits(plans.sample_paths()),
         "bytes": plans.byte_edits(originals),
         "version": plans.versions(samples, v1),
         "encoding": plans.encodings(originals),
@@ -218,7 +219,7 @@ def format_report(tally: Tally, plan_count: int, csv_count: int, seconds: float)
         names = sorted({name for name, _ in tally.counts if name.startswith(area + ":")})
         if not names:
             continue
-        kinds = [ok, "refused", "traceback", "timeout", "multiline"]
+        kinds = [ok, "refused", "traceback", "timeout", "multiline", "changed"]
         lines.append(f"{'generator':<22}" + "".join(f"{k:>11}" for k in kinds))
         for name in names:
             lines.append(f"{name:<22}" + "".join(f"{tally.counts[(name, k)]:>11}" for k in kinds))

@@ -6,7 +6,10 @@ fuzzed with its own type, range, choices and length limits without any
 change here. Fields whose schema names a catalog table (``x-catalog-table``)
 draw real catalog ids most of the time. The other strategies attack the
 file: structural mutations of the sample plans, byte edits, encodings,
-format versions and size bombs.
+format versions and size bombs. ``wizard_edits`` edits a sample through the window's own setter
+(``ProjectDocument.set``) to the extremes a user can type: one GPU and 100,000 nodes, 1-token and million-token
+contexts, 10^-6 and 10^6 requests/s, zero prices and power limits, more pipeline stages than layers, a data-parallel
+degree that does not divide, another currency, region, delivery mode, batching, accelerator or workload kind.
 """
 
 from __future__ import annotations
@@ -180,6 +183,56 @@ def mutate(data: Any, draw: Any) -> Any:
         if isinstance(node, dict):
             node[draw(st.text(max_size=12))] = draw(VALUES)
         return data
+
+
+WIZARD_EDITS: tuple[tuple[str, tuple[Any, ...]], ...] = (  # (path in phase 0, values): the extremes of fuzz-26
+    ("hardware.nodes", (1, 2, 12_500, 100_000)),
+    ("hardware.gpus_per_node", (1, 4, 8, 16, 36, 72)),
+    ("hardware.gpu_power_limit_w", (1.0, 100.0, 3000.0)),
+    ("workloads[0].prompt_tokens", (1, 1_000_000)),
+    ("workloads[0].output_tokens", (1, 1_000_000)),
+    ("workloads[0].seq_len", (1, 1_048_576)),
+    ("workloads[0].peak_requests_per_s", (1e-6, 1e6)),
+    ("workloads[0].requests_per_day", (1e-6, 8.64e10)),
+    ("workloads[0].items_per_day", (1e-6, 1e12)),
+    ("workloads[0].parallel.pp", (3, 200, 1000)),
+    ("workloads[0].parallel.dp", (3, 7, 1000)),
+    ("workloads[0].parallel.tp", (3, 64)),
+    ("workloads[0].batching", ("static", "continuous", "disaggregated")),
+    ("workloads[0].kind", ("pretrain", "finetune_lora", "llm_inference", "vision_inference", "diffusion_inference",
+                           "recsys_inference", "rendering_vdi", "agent_hosting", "vision_train")),
+    ("hardware.accelerator_id", ("h100-sxm", "gb200", "mi300x", "gaudi3", "ascend-910b", "rtx-pro-6000-blackwell",
+                                 "mlu370-x8")),
+    ("costs.gpu_price_override", (0.0, 1e-6, 1e9)),
+    ("costs.currency", ("CNY", "USD")),
+    ("facility.region", ("cn", "us", "eu-west")),
+    ("facility.electricity_per_kwh", (0.0,)),
+    ("facility.rack_power_limit_kw", (0.1, 1000.0)),
+    ("delivery.mode", ("cloud_on_demand", "gpu_rental", "bare_metal", "private", "hybrid", "serverless_api")),
+    ("duration_months", (1, 120)),
+)
+
+
+def wizard_edits(paths: list[Path]) -> st.SearchStrategy[bytes]:
+    """A sample plan after one to five edits through the window's setter, saved as the window saves it (an edit the
+    setter refuses is left out, as the window leaves it)."""
+    from gpudesk.project.errors import ProjectValidationError
+    from gpudesk.project.io import dumps_project, load_project
+    from gpudesk.session.document import ProjectDocument
+
+    @st.composite
+    def build(draw: Any) -> bytes:
+        document = ProjectDocument(load_project(draw(st.sampled_from(paths))).project)
+        for _ in range(draw(st.integers(1, 5))):
+            path, values = draw(st.sampled_from(WIZARD_EDITS))
+            phase = draw(st.integers(0, len(document.project.phases) - 1))
+            try:
+                document.set(f"phases[{phase}].{path}", draw(st.sampled_from(values)))
+            except (ProjectValidationError, KeyError):  # refused by the setter, or a phase without that workload
+                continue
+        return dumps_project(document.project)
+
+    return build()
 
 
 def mutated_plans(samples: list[dict[str, Any]]) -> st.SearchStrategy[bytes]:
