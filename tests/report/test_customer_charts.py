@@ -46,6 +46,19 @@ def test_the_serving_curve_ends_where_the_kv_cache_is_full(bank_proposal):
 
 
 
+def test_the_serving_chart_names_its_latency_targets_as_the_summary_does(bank_proposal):
+    """The bank launch's latency panel read 'TPOT 目标 60 毫秒' beside the summary's and the legend's 每输出 token
+    时延 and the search's 每 token 时延目标: an abbreviation a procurement reader does not know, for the same target.
+    Its lines now read 每 token 时延目标 and 首 token 目标, with no Latin word but 'token'."""
+    from gpudesk.report.chart_text import localise_spec
+
+    plan, _doc = bank_proposal("zh")
+    spec = plan.phases[1].charts["inference"]
+    labels = [line.label for line in localise_spec(spec, "zh").hlines]
+    assert any(label.startswith("每 token 时延目标 ") for label in labels), labels
+    assert all(not re.search("[A-Za-z]{2,}", label.replace("token", "")) for label in labels), labels
+
+
 def test_a_power_chart_draws_only_the_cooling_that_carries_load(bank_proposal):
     """The window's power-per-rack legend named "Liquid" (液冷) beside the all-air bars of an air-cooled phase (the
     PDF already left the empty series out); a series of zeros is no longer made."""
