@@ -93,6 +93,9 @@ class TextRules:
     lang: str
     allowed: set[str] = field(default_factory=set)
     catalog_ids: frozenset[str] = frozenset()  # ids with a "-" (never shown to a user instead of a name)
+    snake_names: frozenset[str] = frozenset()
+    """snake_case words a catalog name holds: the package a framework list names ('PyTorch (torch_npu)', the Ascend
+    rows' training frameworks, in a check of a plan that trains on Ascend), a name, not a code."""
     _verdicts: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # bad_texts' memory
 
     def problems(self, text: str, keys_allowed: bool = False, user_text: bool = False) -> list[str]:
@@ -106,7 +109,9 @@ class TextRules:
                   ("bytes in raw digits", BYTES_IN_DIGITS)]
         if not keys_allowed:
             checks += [("a figure key", FIGURE_KEY), ("a field path", FIELD_PATH), ("a snake_case code", SNAKE)]
-        found = [(why, match.group(0)) for why, pattern in checks for match in [pattern.search(shown)] if match]
+        found = [(why, match.group(0)) for why, pattern in checks
+                 for match in [next((m for m in pattern.finditer(shown)
+                                     if pattern is not SNAKE or m.group(0) not in self.snake_names), None)] if match]
         if not keys_allowed:
             ids = set(re.findall(r"[A-Za-z0-9][A-Za-z0-9\-]*", shown)) & self.catalog_ids
             if ids:

@@ -4,6 +4,7 @@ and ids, and the plan's own names (not for a shipped sample in Chinese, which re
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from test_i18n_support import words_of
@@ -54,4 +55,11 @@ def rules_for(window, catalog, lang: str, plan: Path | None) -> TextRules:
     ids = frozenset(r.id for table in (catalog.accelerators(), catalog.servers(), catalog.models(),
                                        catalog.storage_options(), catalog.cloud_offers(), catalog.nics(),
                                        catalog.switches()) for r in table if "-" in r.id)
-    return TextRules(lang, allowed, ids)
+    return TextRules(lang, allowed, ids, snake_names(catalog))
+
+
+def snake_names(catalog) -> frozenset[str]:
+    """The snake_case words the catalog's framework names hold ('torch_npu' of 'PyTorch (torch_npu)')."""
+    frameworks = [name for a in catalog.accelerators()
+                  for name in (*a.frameworks, *a.training_frameworks, *a.serving_frameworks)]
+    return frozenset(re.findall(r"[a-z][a-z0-9]*_[a-z0-9_]+", " ".join(frameworks)))
