@@ -52,3 +52,30 @@ def test_a_chinese_title_is_shown_only_for_the_english_it_was_made_from():
     assert texts.title(ascend, "zh").startswith("华为昇腾（CANN）：") and texts.title(ascend, "en") == ascend.title
     edited = dataclasses.replace(ascend, title="my own summary")
     assert texts.title(edited, "zh") == "my own summary"
+
+
+def test_a_plan_made_in_the_wizard_for_china_cites_in_chinese():
+    """walk-26 made a plan in the wizard from nothing (File → New plan: LoRA fine-tuning, China) and set the
+    accelerator to Ascend 910B: its Chinese proposal's first reference read 'Amazon FSx for Lustre pricing:
+    Persistent-2 SSD 250 MB/s/TiB $0.210 per GB-month (us-east-1)', a summary in gpudesk's English words (the
+    starter's parallel file system), and the Ascend's secondary sources and its Atlas server likewise in the Explain
+    panel. Each of those citations carries its Chinese."""
+    from gpudesk.catalog.store import Catalog
+    from gpudesk.results.pipeline import estimate_plan
+    from gpudesk.wizard.starter import MARKETS, starter_plan
+
+    project = starter_plan("finetune_lora", "development", "zh", MARKETS[0], "能源集团")
+    project.phases[0].hardware.accelerator_id = "ascend-910b"
+    project.phases[0].workloads[0].parallel.tp = 4
+    catalog = Catalog.open()
+    try:
+        plan = estimate_plan(project, catalog, search=True)
+        doc = build_proposal(plan, project, "zh", Branding(), catalog=catalog,
+                             unset=lambda p, value, floor: unset_word(p, value, floor, "zh"))
+    finally:
+        catalog.close()
+    refs = references(doc)
+    assert refs and not [f"[{ref.number}] {ref.title}" for ref in refs if not CJK.search(ref.title)]
+    sources = load_sources()
+    for cid in ("aws-fsx-lustre-pricing", "ascend-secondary", "huawei-atlas-800t-a2", "aliyun-describeprice-2026-09"):
+        assert CJK.search(chinese_texts().title(sources.citations[cid], "zh")), cid
