@@ -104,7 +104,12 @@ def _whose(ctx: ProposalContext, phase: PhaseEstimate) -> str:
         return ""
     parts = ([t.get("exec.phase_short", index=phase.index + 1)] if ctx.multi_phase else []) + \
         ([max(c.workloads, key=lambda x: x.gpus).label(t.lang)] if several else [])
-    return " · ".join(parts) + ("的 " if t.lang == "zh" else ": ")  # "第 2 阶段的 GPU 数量由…决定"
+    whose = " · ".join(parts)
+    if t.lang != "zh":
+        return whose + ": "
+    # "第 2 阶段的 GPU 数量由…决定"; a name ending in a digit or a Latin letter keeps the space before 的, as every
+    # Chinese count does ('工作负载 2的 GPU 数量' of a workload the wizard added)
+    return whose + (" 的 " if whose[-1:].isascii() and whose[-1:].isalnum() else "的 ")
 
 
 def _why(ctx: ProposalContext, phase: PhaseEstimate) -> str:

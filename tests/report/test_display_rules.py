@@ -136,3 +136,23 @@ def test_latin_words_and_numbers_stand_apart_from_chinese_in_every_vocabulary() 
                     seen += 1
                     found += [f"{info.name}.{term.code}: {term.zh}"] if glued.search(term.zh) else []
     assert seen > 100 and not found, "\n".join(found)
+
+
+def test_a_workload_named_with_a_number_keeps_its_space_before_de():
+    """The summary of walk-26's wizard plan read '工作负载 2的 GPU 数量由…决定' (the workload the wizard's + Workload
+    added, named with its number): a name ending in a digit or a Latin letter keeps a space before 的, as every
+    Chinese count does ('第 2 阶段的' stays as it is)."""
+    from types import SimpleNamespace
+
+    from gpudesk.report.proposal_summary import _whose
+
+    def whose(names: list[str], lang: str = "zh", multi_phase: bool = False) -> str:
+        loads = [SimpleNamespace(gpus=i + 1, label=lambda _lang, n=n: n) for i, n in enumerate(names)]
+        return _whose(SimpleNamespace(text=ReportText(lang), multi_phase=multi_phase),
+                      SimpleNamespace(config=SimpleNamespace(workloads=loads), index=1))
+
+    assert whose(["大模型 LoRA 微调", "工作负载 2"]) == "工作负载 2 的 "
+    assert whose(["大模型推理", "Qwen3 32B serving"]) == "Qwen3 32B serving 的 "
+    assert whose(["工作负载 2", "产线实时检测"]) == "产线实时检测的 "
+    assert whose(["产线实时检测"], multi_phase=True) == "第 2 阶段的 "
+    assert whose(["a", "Workload 2"], "en") == "Workload 2: "
