@@ -10,6 +10,7 @@ configuration, from its cost ledger (``PhaseEstimate.point_costs``, results/sear
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from gpudesk.core.candidates import Reason
 from gpudesk.core.phase_search import PhaseSearch
@@ -17,7 +18,9 @@ from gpudesk.core.search_points import SearchPoint
 from gpudesk.core.search_words import amd_cdna3_caveat, attention_dp_caveat, describe, performance, pipeline_caveat
 from gpudesk.report.check_text import reason_text, words
 from gpudesk.report.document import Block, BulletList, ChartRef, DataTable, KeyValueTable, Note, Paragraph, Section
+from gpudesk.report.ledger_text import awaiting_total
 from gpudesk.report.number_format import format_money, format_money_zh, format_number
+from gpudesk.report.proposal_alternatives import unpriced_lines
 from gpudesk.report.proposal_context import ProposalContext
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.results.plan_result import PhaseEstimate
@@ -30,10 +33,29 @@ def _priced(p: SearchPoint, phase: PhaseEstimate) -> tuple[int, int, float]:
     return phase.point_costs.get(p.index, (p.gpus, p.nodes, math.nan))
 
 
-def _cost(cost: float, search: PhaseSearch, t: ReportText) -> str:
+def _cost(cost: float, search: PhaseSearch, t: ReportText, waiting: int = 0, stacked: bool = False) -> str:
+    """A configuration's cost over the phase, beside the lines awaiting a quote its ledger leaves out (``_waiting``),
+    as the ranked table prints the same row (proposal_alternatives.candidate_cost)."""
     if not math.isfinite(cost):
         return awaiting_quote(t.lang)
-    return (format_money_zh if t.lang == "zh" else format_money)(cost, search.currency)
+    shown = (format_money_zh if t.lang == "zh" else format_money)(cost, search.currency)
+    return awaiting_total(shown, waiting, t, stacked=stacked)
+
+
+def _waiting(p: SearchPoint, phase: PhaseEstimate) -> int:
+    """How many lines awaiting a quote the ledger of the plan pinning ``p`` leaves out: its ranked row's
+    (``unpriced_lines``; the recommendation and the alternatives are each their accelerator's best row). The search
+    section read '752.1 万元' for the manufacturer's recommendation beside the ranked table's '752.1 万元 + 1 项待询价'."""
+    row = next((c for c in phase.candidates if c.point == p.index), None)
+    return unpriced_lines(row) if row is not None else 0
+
+
+def _named(p: SearchPoint, phase: PhaseEstimate, t: ReportText) -> str:
+    """A configuration as the plan pinning it runs it: the GPUs of its ledger (``_priced``), as the search's why
+    names it (PhaseSearch.explain_priced). The manufacturer's recommendation read 'Huawei Ascend 910B 64GB × 1 卡'
+    in its table over 'GPU 数 3' and the why's '× 3 卡': an item-rate point is one GPU, the plan the GPUs its rate needs."""
+    gpus, nodes, _cost_ = _priced(p, phase)
+    return words(describe(replace(p, gpus=gpus, nodes=nodes)), t.lang)
 
 
 def _words(reason: Reason | None, t: ReportText) -> str:
@@ -48,7 +70,7 @@ def _basis(search: PhaseSearch, t: ReportText) -> str:
 
 
 def _rows(p: SearchPoint, search: PhaseSearch, phase: PhaseEstimate, t: ReportText) -> tuple[tuple[str, str], ...]:
-    config = words(describe(p), t.lang)
+    config = _named(p, phase, t)
     found = performance(p)
     perf = reason_text(found, t.lang) if found is not None else ""
     gpus, nodes, cost = _priced(p, phase)
@@ -56,7 +78,7 @@ def _rows(p: SearchPoint, search: PhaseSearch, phase: PhaseEstimate, t: ReportTe
             (t.get("search.instances" if search.rent_months > 0 else "search.servers"), format_number(nodes, 0))]
     if perf:
         rows.append((t.get("search.performance"), perf))
-    rows.append((_basis(search, t), _cost(cost, search, t)))
+    rows.append((_basis(search, t), _cost(cost, search, t, _waiting(p, phase))))
     power = p.value("power_kw")
     if math.isfinite(power) and search.basis == "own":  # a rented phase's power is the provider's
         rows.append((t.get("search.power"), f"{format_number(power, 1)} kW"))
@@ -83,16 +105,17 @@ def search_blocks(phase: PhaseEstimate, t: ReportText, caption: str = "") -> lis
                   _basis(search, t))
         names = [t.get("search.option_recommended")] + [t.get("search.option_alternative", n=i) for i in
                                                         range(1, len(shown))]
-        rows = tuple((name, words(describe(p), t.lang),
+        rows = tuple((name, _named(p, phase, t),
                       format_number(_priced(p, phase)[0], 0), _words(performance(p), t),
-                      _cost(_priced(p, phase)[2], search, t)) for name, p in zip(names, shown))
+                      _cost(_priced(p, phase)[2], search, t, _waiting(p, phase), stacked=True))
+                     for name, p in zip(names, shown))
         blocks.append(DataTable(header, rows, ("left", "left", "right", "left", "right"),
                                 title=t.get("search.alternatives")))
     for p in shown[1:]:  # the recommendation's own warning is in the why
         for caveat in (attention_dp_caveat(p), pipeline_caveat(p),
                        amd_cdna3_caveat(p, search.families.get(p.accelerator_id, ""))):
             if caveat is not None:
-                blocks.append(Note(words(describe(p), t.lang) + ("：" if t.lang == "zh" else ": ")
+                blocks.append(Note(_named(p, phase, t) + ("：" if t.lang == "zh" else ": ")
                                    + reason_text(caveat, t.lang), "warning"))
     if search.levers:
         blocks.append(BulletList(tuple(reason_text(lv.reason, t.lang) for lv in search.levers)))

@@ -1,0 +1,87 @@
+"""What the proposal answers a customer's CTO and procurement officer first: why this many GPUs (with the band of the
+estimate behind the count) and what each option costs (every total beside the lines awaiting a quote it leaves
+out), read from the core's figures, ledgers and ranked rows on the shipped samples."""
+
+from __future__ import annotations
+
+import pytest
+
+from gpudesk.report.document import Branding, DataTable, KeyValueTable, Paragraph
+from gpudesk.report.proposal import build_proposal
+
+pytestmark = pytest.mark.shared_searches  # tests/search_memo.py: reads no pending search state
+
+
+def test_ranked_costs_say_the_lines_awaiting_a_quote_they_leave_out(bank_proposal):
+    """A ranked row's cost is its ledger's total, which leaves out the lines awaiting a quote (switches, optics,
+    installation): the summary printed the bank's own row as '13,546 万元' beside the cost page's '13,546 万元 + 3 项
+    待询价', and the alternatives' totals as complete. Each now carries its ledger's count, as every total does."""
+    plan, doc = bank_proposal("zh")
+    largest = max(plan.phases, key=lambda p: (p.config.gpus, p.index))
+    unpriced = len(largest.ledger.unpriced)
+    assert unpriced
+    summary = next(b for b in doc.section("summary").blocks if isinstance(b, DataTable)
+                   and b.title == "备选方案（规模最大的阶段）")
+    assert summary.rows[0][0] == "本方案配置" and summary.rows[0][3].endswith(f"\n+ {unpriced} 项待询价")
+    for row in summary.rows[1:]:  # priced alternatives buy the same switches and optics: their lines are out too
+        assert row[3] == "待询价" or "项待询价" in row[3], row
+
+
+def test_summary_quotes_the_band_of_the_estimate_behind_the_gpu_count(bank_proposal, searched_sample):
+    """The summary's why-sentence gave the bank's 660 GPUs and the peak rate that set them but no accuracy band: a CTO
+    read the count as exact. It now quotes the 80% band of the throughput estimate behind the count, as the accuracy
+    section prints it (PhaseEstimate.accuracy), and the plan's flat band where that estimate has none (vision)."""
+    for lang, words in (("zh", "推理吞吐估算"), ("en", "serving throughput estimate")):
+        plan, doc = bank_proposal(lang)
+        largest = max(plan.phases, key=lambda p: (p.config.gpus, p.index))
+        band = largest.accuracy["infer.requests_per_s"]
+        assert band is not None and band["low"] < 0 < band["high"]
+        interval = f"−{abs(band['low']) * 100:.0f}% … +{band['high'] * 100:.0f}%"
+        text = " ".join(b.text for b in doc.section("summary").blocks if isinstance(b, Paragraph))
+        why = next(s for s in text.split("。" if lang == "zh" else ". ") if words in s)
+        assert interval in why and f"{band['fit_cases'] + band['held_out_cases']}" in why, why
+    plan, project = searched_sample("manufacturer-vision-private")
+    text = " ".join(b.text for b in build_proposal(plan, project, "zh", Branding()).section("summary").blocks
+                    if isinstance(b, Paragraph))
+    assert "没有经过验证的误差区间，按约 ±20%" in text, text
+
+
+def test_delivery_comparison_lists_every_priced_option_and_the_plans_own_mode(searched_sample):
+    """The table iterated the delivery modes, so the monthly subscription the core prices (and the cost chart draws)
+    was missing: the manufacturer's 公有云包月 at 215.4 万元 under on-demand's 257.5 万元. And the plan's own owned
+    servers, which await a quote, had no row in their own comparison (gov: no table at all, only '推荐交付模式：私有化
+    部署（自购）'). Now one row per option the core priced, in its order, and the plan's unpriced mode says so."""
+    plan, project = searched_sample("manufacturer-vision-private")
+    doc = build_proposal(plan, project, "zh", Branding())
+    tables = [b for b in doc.section("delivery").blocks if isinstance(b, DataTable)]
+    assert len(tables) == len(plan.phases)
+    for table, phase in zip(tables, plan.phases):
+        fs = phase.figures
+        modes = [m for m in str(fs.value_at("delivery.modes")).split(",") if m]
+        assert "cloud_monthly" in modes and "private" not in modes  # the core prices the subscription, not the servers
+        monthly = next(r for r in table.rows if r[0] == "公有云包月")
+        assert monthly[1] == f"{fs.number('delivery.total.cloud_monthly') / 1e4:,.1f} 万元"
+        assert table.rows[-1][:2] == ("私有化部署（自购）", "待询价")
+        assert len(table.rows) == len(modes) + 1
+
+
+def test_search_section_names_each_configuration_as_its_ledger_prices_it(searched_sample):
+    """The manufacturer's search section read 'Huawei Ascend 910B 64GB × 1 卡' over 'GPU 数 3' and the why's '× 3 卡'
+    (an item-rate point is one GPU; the plan pinning it runs the GPUs its rate needs), and its cost '752.1 万元'
+    beside the ranked table's '752.1 万元 + 1 项待询价'. Each configuration now names its ledger's GPUs and its cost the
+    lines that ledger leaves out, as the ranked table's row for it does."""
+    plan, project = searched_sample("manufacturer-vision-private")
+    doc = build_proposal(plan, project, "zh", Branding())
+    phase = plan.phases[0]
+    rec = phase.search.recommended
+    gpus, _nodes, cost = phase.point_costs[rec.index]
+    row = next(c for c in phase.candidates if c.point == rec.index)
+    waiting = next(int(r.numbers["count"]) for r in row.reasons if r.key == "ledger_lines_unpriced")
+    chosen = next(b for b in doc.section("search").blocks if isinstance(b, KeyValueTable))
+    rows = dict(chosen.rows)
+    assert rows["GPU 数"] == f"{gpus:,}" and f"× {gpus:,} 卡" in rows["配置"], rows
+    assert rows["5 年总体拥有成本（费用台账）"] == f"{cost / 1e4:,.1f} 万元 + {waiting} 项待询价", rows
+    table = next(b for b in doc.section("search").blocks if isinstance(b, DataTable))
+    assert table.rows[0][1] == rows["配置"] and table.rows[0][-1] == f"{cost / 1e4:,.1f} 万元\n+ {waiting} 项待询价"
+    for name, config, shown_gpus, *_rest in table.rows:  # every row names the GPUs it counts
+        assert f"× {shown_gpus} 卡" in config, (name, config, shown_gpus)
