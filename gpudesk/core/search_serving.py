@@ -1,4 +1,4 @@
-"""LLM serving search: accelerator × precision × layout × batch × aggregated or disaggregated.
+"""LLM serving search: accelerator × precision × layout × batch × aggregated or disaggregated (not for a static plan).
 
 For each accelerator the phase may use and each precision it can run (core/search_catalog.py,
 vocabulary.serving.SEARCH_PRECISION), every layout — tensor parallel within the scale-up domain and dividing
@@ -181,7 +181,8 @@ def steps(ctx: Context, hw_all: HardwareArrays, table: PointTable, chunk: int = 
 def _accelerators(ctx: Context, hw_all: HardwareArrays, table: PointTable, ids: list[int]) -> None:
     """Stage 1 (memory) and stage 2 (serving model) for some accelerators, grouped by the precision's formats."""
     groups: dict[tuple[str, str, str | None], list[tuple[int, int, np.ndarray]]] = {}
-    per_layout = BATCHES.size * 2  # batches × aggregated / disaggregated
+    modes = serving_modes(ctx.workload)
+    per_layout = BATCHES.size * len(modes)  # batches × aggregated (/ disaggregated)
     for i in ids:
         unit = ctx.units[i]
         lay, invalid = _layouts(ctx.model, unit.accelerator, unit.server, ctx.gpus_per_node)
@@ -198,12 +199,20 @@ def _accelerators(ctx: Context, hw_all: HardwareArrays, table: PointTable, ids: 
         lay = np.concatenate([lay for _i, _k, lay in members])
         cap = _kv_capacity(ctx, hw_all.take(acc), dtypes[0], dtypes[1], lay)
         fits = BATCHES[None, :] <= cap[:, None]  # layouts × batches
-        table.drop("memory", int((~fits).sum()) * 2)
+        table.drop("memory", int((~fits).sum()) * len(modes))
         rows, cols = np.nonzero(fits)
         if rows.size == 0:
             continue
-        for disagg in (False, True):
+        for disagg in modes:
             _evaluate(ctx, table, acc[rows], hw_all, opt[rows], dtypes, lay[rows], BATCHES[cols], disagg)
+
+
+def serving_modes(w: Workload) -> tuple[bool, ...]:
+    """Disaggregated or not, as the search tries them: aggregated only for a static plan, whose engine runs each batch
+    to its end, where a disaggregated deployment's decode instances batch requests in flight as their KV caches arrive
+    (TensorRT-LLM's disaggregated serving, SGLang's and vLLM's PD disaggregation): pinning such a point changed the
+    plan's batching (results/pinning.py)."""
+    return (False,) if w.batching == "static" else (False, True)
 
 
 def finish(ctx: Context, table: PointTable) -> None:
