@@ -6,6 +6,8 @@ tokens/s / O. Without a spread the batch runs O steps (the published gptSessionB
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 import pytest
 from test_training_samples import H100, LLAMA3_8B
@@ -15,7 +17,24 @@ from gpudesk.core.inference import estimate_inference
 from gpudesk.core.inference_inputs import InferenceInputs
 from gpudesk.core.inference_lengths import expected_max_length
 
+if TYPE_CHECKING:
+    from gpudesk.project.model import Project
+
 BATCHES = np.array([1.0, 8.0, 64.0, 256.0])
+
+
+def worked_example(batching: str) -> Project:
+    """docs/performance-model.md's worked example: Llama 3.1 70B FP8 TP4 on H200, 2,048 + 512 tokens, 2 million
+    requests a day (69.4 requests/s at the peak), the default first-token targets (1 s at P50, 3 s at P99)."""
+    from gpudesk.project.model import Project
+
+    project = Project()
+    w = project.phases[0].workloads[0]
+    w.kind, w.model_id, w.parallel.tp, w.batching = "llm_inference", "llama-3.1-70b", 4, batching
+    w.compute_dtype = w.weight_dtype = w.kv_dtype = "fp8"
+    w.prompt_tokens, w.output_tokens, w.requests_per_day = 2048, 512, 2e6
+    project.phases[0].hardware.accelerator_id = "h200-sxm"
+    return project
 
 
 def _static(sd: float):  # type: ignore[no-untyped-def]
@@ -64,17 +83,11 @@ def test_a_static_replica_is_never_sized_to_serve_more_than_its_batches_carry() 
     decode)): Llama 3.1 70B FP8 TP4 on H200 at 69 requests/s was sized at 20 GPUs static against 40 continuous.
     A request now holds its slot until its batch's longest output ends."""
     from gpudesk.catalog.store import Catalog
-    from gpudesk.project.model import Project
     from gpudesk.results.pipeline import estimate_plan
 
     gpus = {}
     for batching in ("continuous", "static"):
-        project = Project()
-        w = project.phases[0].workloads[0]
-        w.kind, w.model_id, w.parallel.tp, w.batching = "llm_inference", "llama-3.1-70b", 4, batching
-        w.compute_dtype = w.weight_dtype = w.kv_dtype = "fp8"
-        w.prompt_tokens, w.output_tokens, w.requests_per_day = 2048, 512, 2e6
-        project.phases[0].hardware.accelerator_id = "h200-sxm"
+        project = worked_example(batching)
         f = estimate_plan(project, Catalog.open(), layout=False).phases[0].figures
         assert f.number("infer.max_rate_per_replica") <= f.number("infer.requests_per_s")
         gpus[batching] = f.number("infer.gpus_needed")
@@ -131,15 +144,9 @@ def test_the_worked_example_s_static_replicas_are_sized_on_the_batch_server() ->
     from gpudesk.catalog.store import Catalog
     from gpudesk.core.batch_server import first_tokens
     from gpudesk.core.inference_batch import batch_server_of
-    from gpudesk.project.model import Project
     from gpudesk.results.pipeline import estimate_plan
 
-    project = Project()
-    w = project.phases[0].workloads[0]
-    w.kind, w.model_id, w.parallel.tp, w.batching = "llm_inference", "llama-3.1-70b", 4, "static"
-    w.compute_dtype = w.weight_dtype = w.kv_dtype = "fp8"
-    w.prompt_tokens, w.output_tokens, w.requests_per_day = 2048, 512, 2e6
-    project.phases[0].hardware.accelerator_id = "h200-sxm"
+    project = worked_example("static")
     f = estimate_plan(project, Catalog.open(), layout=False).phases[0].figures
     replicas, rate = f.number("infer.replicas_needed"), f.number("infer.in.request_rate")
     assert f.number("infer.ttft_at_percentile_s") <= 3.0 + 1e-6 and f.number("infer.ttft_s") <= 1.0
@@ -158,17 +165,12 @@ def test_a_static_plan_sized_by_its_waits_is_warned_and_a_continuous_one_is_not(
     with both counts and the batch of one's time, and names continuous batching; the same plan batched continuously,
     or static without first-token targets (sized by throughput), carries no such warning."""
     from gpudesk.catalog.store import Catalog
-    from gpudesk.project.model import Project
     from gpudesk.results.pipeline import estimate_plan
 
     def checks(batching: str, ttft: float) -> dict[str, object]:
-        project = Project()
+        project = worked_example(batching)
         w = project.phases[0].workloads[0]
-        w.kind, w.model_id, w.parallel.tp, w.batching = "llm_inference", "llama-3.1-70b", 4, batching
-        w.compute_dtype = w.weight_dtype = w.kv_dtype = "fp8"
-        w.prompt_tokens, w.output_tokens, w.requests_per_day = 2048, 512, 2e6
         w.ttft_ms = w.ttft_p50_ms = ttft
-        project.phases[0].hardware.accelerator_id = "h200-sxm"
         phase = estimate_plan(project, Catalog.open(), layout=False).phases[0]
         return {c.id: c for c in phase.checks}
 
