@@ -27,7 +27,7 @@ import numpy as np
 from gpudesk.catalog.store import Catalog
 from gpudesk.core import search_other, search_serving, search_training
 from gpudesk.core.constants import TRAINING_POWER_LOAD
-from gpudesk.core.derived_servers import fabric_server, port_limited
+from gpudesk.core.derived_servers import fabric_server, port_limited, server_nic
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.hardware_sources import capacity_bytes
 from gpudesk.core.owned_power import WorkloadDraw
@@ -85,7 +85,7 @@ def _scaleout(catalog: Catalog, phase: Phase, unit: UnitCost, gpus_per_node: int
         return 400.0, gpus_per_node
     server = fabric_server(unit.server, phase)
     try:
-        nic = plan_nic(catalog, server, phase, "phases[].network")
+        nic = server_nic(server, plan_nic(catalog, server, phase, "phases[].network"))
         server, nic = port_limited(server, nic, plan_switch(catalog, nic, phase, "phases[].network"))
     except PlanInputError:
         nic = None

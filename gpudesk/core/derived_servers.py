@@ -5,6 +5,7 @@
 * :func:`partly_populated`: a server fitted with fewer GPUs than its slots.
 * :func:`instance_server`: a rented cloud instance, timed as the instance's GPUs of a server.
 * :func:`fabric_server`: a server as the phase's fabric connects it (front-end NICs where there is no scale-out).
+* :func:`server_nic`: the plan's NIC as the server carries it (at the speed of the server's own back-end NICs).
 * :func:`port_limited`: a server's NICs and the plan's NIC as the plan's switch links them (never above its ports).
 """
 
@@ -114,6 +115,19 @@ def fabric_server(server: rec.Server, phase: Phase) -> rec.Server:
     return server
 
 
+def server_nic(server: rec.Server, nic: rec.Nic | None) -> rec.Nic | None:
+    """The plan's NIC as the server carries it: a server row that lists its back-end NICs (DGX H100: 8 x 400 Gb/s
+    ConnectX-7) links at their speed whatever adapter the plan names, as the time model reads it
+    (plan_workload.scaleout_of: the server row's NICs first); the fabric, its switch and its bandwidth per GPU read the
+    same. A row that lists none, or a plan NIC of its speed, as it is."""
+    if nic is None or not server.nic_gbps or nic.gbps == server.nic_gbps:
+        return nic
+    prov = nic.provenance
+    return replace(nic, gbps=float(server.nic_gbps), provenance=replace(prov, field_sources={
+        **prov.field_sources, "gbps": prov.source_of("gbps") + f" (linked at the speed of servers/{server.id}'s own "
+                                                               "back-end NICs)"}))
+
+
 def port_limited(server: rec.Server, nic: rec.Nic | None,
                  switch: rec.Switch | None) -> tuple[rec.Server, rec.Nic | None]:
     """The server's back-end NICs and the plan's NIC as the plan's switch links them: a link runs at the slower
@@ -123,7 +137,7 @@ def port_limited(server: rec.Server, nic: rec.Nic | None,
     port = float(switch.port_gbps) if switch is not None and switch.port_gbps else 0.0
     if port <= 0:
         return server, nic
-    note = f"; linked at the {port:g} Gb/s ports of switches/{switch.id}"  # type: ignore[union-attr]
+    note = f" (linked at the {port:g} Gb/s ports of switches/{switch.id})"  # type: ignore[union-attr]
     if server.nic_gbps and server.nic_gbps > port:
         prov = server.provenance
         server = replace(server, nic_gbps=port, provenance=replace(prov, field_sources={

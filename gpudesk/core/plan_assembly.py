@@ -211,10 +211,23 @@ def _server_fit(r: ResolvedPhase) -> list[Check]:
 
 
 def _port_fit(r: ResolvedPhase) -> list[Check]:
-    """Say when the plan's switch ports are slower than its NICs: the links run at the ports' speed
-    (core/derived_servers.port_limited), and every figure of the network and the time model reads that speed."""
+    """Say when the plan's NIC runs at another speed than the server's own NICs (core/derived_servers.server_nic), or its switch
+    ports slower than the NICs (port_limited): the links run at the slower speed, which every figure of the network
+    and the time model reads."""
+    checks: list[Check] = []
+    if r.nic_gbps_named and r.nic is not None:
+        own = float(r.catalog_server.nic_gbps if r.catalog_server is not None and r.catalog_server.nic_gbps
+                    else r.nic.gbps)
+        checks.append(Check(
+            "net.nic_unlike_server", "warning", "network", "The named NIC is not the server's own",
+            f"The plan names {r.nic.name} at {r.nic_gbps_named:g} Gb/s, but {r.server.name} carries its own back-end "
+            f"NICs at {own:g} Gb/s; the network is sized and timed at {own:g} Gb/s.",
+            "Choose a server whose back-end NICs run at the named speed, or name the server's own NIC.",
+            ("net.nic_gbps", "net.per_gpu_bw"),
+            {"nic": r.nic.name, "named_gbps": r.nic_gbps_named, "server": r.server.name, "own_gbps": own},
+        ))
     if not r.nic_gbps_own or r.switch is None:
-        return []
+        return checks
     port = float(r.switch.port_gbps)
     return [Check(
         "net.nic_faster_than_switch", "warning", "network", "NICs faster than the switch ports",
@@ -224,7 +237,7 @@ def _port_fit(r: ResolvedPhase) -> list[Check]:
         f"Choose a switch with {r.nic_gbps_own:g} Gb/s ports for the NICs' full speed, or keep this switch and NICs of "
         f"its speed.", ("net.nic_gbps", "net.per_gpu_bw"),
         {"nic_gbps": r.nic_gbps_own, "port_gbps": port, "switch": r.switch.name},
-    )]
+    )] + checks
 
 
 def _power_limit_fit(phase: Phase, r: ResolvedPhase) -> list[Check]:

@@ -22,6 +22,7 @@ from gpudesk.core.derived_servers import (
     partly_populated,
     port_limited,
     power_limited,
+    server_nic,
 )
 from gpudesk.core.market import AvailabilityIndex, offer_allowed, phase_market
 from gpudesk.project.errors import printable
@@ -65,6 +66,7 @@ class ResolvedPhase:
     cpu_offer: rec.CloudOffer | None = None  # CPU virtual machines (agent hosting): chosen, else the cheapest
     chosen_offer_has_no_gpus: bool = False  # delivery.cloud_offer_id names a CPU-only offer
     nic_gbps_own: float = 0.0  # the NICs' own speed where the switch's ports are slower (derived_servers.port_limited)
+    nic_gbps_named: float = 0.0  # the plan's NIC's speed where the server's own NICs run at another (server_nic)
     chosen_offer_name: str = ""  # that CPU-only offer as the catalog names it ("Aliyun ecs.g7.xlarge"), for checks
     instance: rec.CloudOffer | None = None  # a rented phase's node: the instance it rents (``server`` is it)
 
@@ -259,6 +261,9 @@ def resolve_phase(catalog: Catalog, phase: Phase, where: str) -> ResolvedPhase:
     rental = _offer_for(catalog, acc.id, RENTAL_OFFER_KINDS, rate, market=market, in_country=in_country)
     instance = rented_instance(phase, offer, rental) if not row.is_rack else None
     nic = plan_nic(catalog, server, phase, where)
+    named = nic.gbps if phase.network.nic_id and nic is not None and server.nic_gbps and nic.gbps != server.nic_gbps \
+        else 0.0  # a NIC the plan names (a default one is taken at the server's speed, nothing to say)
+    nic = server_nic(server, nic)
     switch = plan_switch(catalog, nic, phase, where)
     own = max(server.nic_gbps or 0.0, nic.gbps if nic is not None else 0.0)
     server, nic = port_limited(server, nic, switch)
@@ -278,6 +283,7 @@ def resolve_phase(catalog: Catalog, phase: Phase, where: str) -> ResolvedPhase:
                                 f"{where}.facility.rack_power_limit_kw", phase),
         catalog_server=row, cpu_offer=cpu_offer, chosen_offer_has_no_gpus=cpu_only, chosen_offer_name=chosen_name,
         instance=instance, nic_gbps_own=own if switch is not None and own > switch.port_gbps > 0 else 0.0,
+        nic_gbps_named=named,
     )
 
 

@@ -28,3 +28,31 @@ def test_ndr_nics_in_an_hdr_switch_link_at_hdr(catalog) -> None:
     assert "net.nic_faster_than_switch" not in check_ids(ndr)
     # half the bandwidth exposes more of the gradient all-reduce: training is slower, never faster
     assert f.number("train.tokens_per_s") < ndr.figures.number("train.tokens_per_s")
+
+
+def test_a_server_links_at_its_own_nics_speed_whatever_nic_the_plan_names(catalog) -> None:
+    """DGX H100 carries its own 8 × 400 Gb/s ConnectX-7, which the time model reads (plan_workload.scaleout_of: the
+    server row's NICs first). A plan naming the 800 Gb/s ConnectX-8 had the fabric read 800 Gb/s (100 GB/s a GPU, one
+    144-port XDR switch for 128 ports) while training was timed at 400 (50 GB/s): now both read the server's own."""
+    named = estimate(catalog, plan(network__nic_id="connectx-8-xdr", **SIXTEEN))
+    f = named.figures
+    assert f.number("net.nic_gbps") == 400 and f.number("net.per_gpu_bw") * 1e9 == pytest.approx(f.number("hw.scaleout_bw"))
+    warned = check(named, "net.nic_unlike_server")
+    assert warned.numbers["named_gbps"] == 800 and warned.numbers["own_gbps"] == 400
+    assert "net.nic_unlike_server" not in check_ids(estimate(catalog, plan(**SIXTEEN)))  # the default NIC: silent
+
+
+def test_the_bank_samples_fabric_runs_at_the_ascend_servers_own_nics(catalog) -> None:
+    """The bank sample's Ascend 910B servers carry 8 × 200 GbE; the default Ethernet NIC nearest that speed in the
+    catalog is a 100 GbE E810, which the fabric read (12.5 GB/s a GPU) while the time model read the server's
+    200 GbE (25 GB/s). Both read 25 GB/s; a NIC the plan did not name raises nothing."""
+    from pathlib import Path
+
+    from gpudesk.project.io import load_project
+
+    sample = Path(__file__).resolve().parents[2] / "resources" / "samples" / "bank-llm-assistant.gpudesk"
+    est = estimate(catalog, load_project(sample).project, 1)
+    f = est.figures
+    assert f.number("net.per_gpu_bw") == pytest.approx(8 * 200 / 8 / 8)
+    assert f.number("net.per_gpu_bw") * 1e9 == pytest.approx(f.number("hw.scaleout_bw"))
+    assert "net.nic_unlike_server" not in check_ids(est)
