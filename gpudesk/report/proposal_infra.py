@@ -308,13 +308,24 @@ def _option_name(code: str, lang: str) -> str:
     return name[:1].upper() + name[1:]
 
 
+def _chosen(mode: str, fmt: FigureFormatter, t: ReportText) -> str:
+    """'推荐交付模式：容器服务。' above a table without a row of that name: a mode the comparison prices as another
+    (``delivery.chosen_mode``, core/delivery; the ecommerce sample's container service at the on-demand rate) says
+    which row is its own."""
+    name = t.choice("delivery_mode", mode)
+    basis = str(fmt.figures.value_at("delivery.chosen_mode")) if fmt.has("delivery.chosen_mode") else mode
+    if basis == mode:
+        return t.get("delivery.chosen", mode=name)
+    return t.get("delivery.chosen_priced_as", mode=name, basis=_option_name(basis, t.lang))
+
+
 def delivery_section(ctx: ProposalContext) -> Section:
     t = ctx.text
     section = ctx.section("delivery")
     section.add(Note(t.get("delivery.before_tax")))
     for _phase, spec, fmt in ctx.each_phase(section):
         if spec is not None:
-            section.add(Paragraph(t.get("delivery.chosen", mode=t.choice("delivery_mode", spec.delivery.mode))))
+            section.add(Paragraph(_chosen(spec.delivery.mode, fmt, t)))
         table = delivery_table(ctx, fmt)
         if table is not None:
             section.add(table)

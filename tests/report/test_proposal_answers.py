@@ -85,3 +85,20 @@ def test_search_section_names_each_configuration_as_its_ledger_prices_it(searche
     assert table.rows[0][1] == rows["配置"] and table.rows[0][-1] == f"{cost / 1e4:,.1f} 万元\n+ {waiting} 项待询价"
     for name, config, shown_gpus, *_rest in table.rows:  # every row names the GPUs it counts
         assert f"× {shown_gpus} 卡" in config, (name, config, shown_gpus)
+
+
+def test_a_mode_priced_as_another_names_its_row_in_the_comparison(searched_sample):
+    """The ecommerce comparison read '推荐交付模式：容器服务。' above rows for on-demand, spot, reserved, owned and hybrid
+    and none for containers: the core prices the container service at the on-demand rate (delivery.chosen_mode). The
+    sentence now names the row that is its own."""
+    plan, project = searched_sample("ecommerce-recsys")
+    assert project.phases[0].delivery.mode == "container_service"
+    assert plan.phases[0].figures.value_at("delivery.chosen_mode") == "cloud_on_demand"
+    for lang, said, row in (("zh", "推荐交付模式：容器服务（下表按“公有云按需”一行计价）。", "公有云按需"),
+                            ("en", "(priced in the table below as its row 'Public cloud, on demand')",
+                             "Public cloud, on demand")):
+        section = build_proposal(plan, project, lang, Branding()).section("delivery")
+        chosen = [b.text for b in section.blocks if isinstance(b, Paragraph) and said in b.text]
+        assert len(chosen) == len(plan.phases), [b for b in section.blocks if isinstance(b, Paragraph)]
+        tables = [b for b in section.blocks if isinstance(b, DataTable)]
+        assert all(any(r[0] == row for r in table.rows) for table in tables)
