@@ -75,7 +75,8 @@ def _owned(phase: Phase, r: ResolvedPhase, primary: WorkloadResult, servers: int
         server=r.server, servers=servers, servers_carried=carried_servers,
         annual_kwh=power.number("power.annual_kwh", float("nan")),
         design_kw_new=max(design_kw - kept_kw, 0.0) if math.isfinite(design_kw - kept_kw) else math.nan,
-        racks=power.number("power.racks"),  # unknown with the servers' power (it read 1 rack)
+        # unknown with the servers' power (it read 1 rack); the switches' own racks are rented too
+        racks=power.number("power.racks") + power.number("power.network_racks", 0.0),
         electricity_per_kwh=r.electricity.value, currency=c.currency, cny_per_usd=c.cny_per_usd,
         server_price=c.gpu_price_override * r.server.gpus * (1.0 + SERVER_PLATFORM_OVERHEAD.value)
         if c.gpu_price_override else 0.0,

@@ -132,6 +132,12 @@ def power_figures(inp: PowerInputs) -> FigureSet:
                      ["power.rack_limit_kw", "power.server_max_kw", "power.rack_usable_u", "power.server_rack_units"])
     fs.add("power.racks", np.where(spr > 0, np.ceil(n / np.where(spr > 0, spr, 1.0)), np.nan), "racks",
            "compute racks needed", "ceil(servers / servers_per_rack)", ["power.servers", "power.servers_per_rack"])
+    if inp.switch is not None:  # the switches stand in racks of their own, as the rack layout draws them
+        su = fs.input("power.switch_rack_units", float(max(inp.switch.rack_units, 1.0)), "U", "switch height",
+                      f"catalog switches/{inp.switch.id}.rack_units")
+        fs.add("power.network_racks", np.where(swc > 0, np.ceil(swc / np.floor(usable / su)), 0.0), "racks",
+               "network racks needed", "ceil(switch_count / floor(rack_usable_u / switch_rack_units))",
+               ["power.switch_count", "power.rack_usable_u", "power.switch_rack_units"])
     fs.add("power.rack_kw", spr * pmax, "kW", "design power of a full rack", "servers_per_rack x server_max_kw",
            ["power.servers_per_rack", "power.server_max_kw"])
     volts = fs.constant("power.pdu_voltage", C.PDU_VOLTAGE_V)

@@ -113,7 +113,8 @@ def tco_figures(inp: TcoInputs) -> FigureSet:
     elec = fs.input("tco.electricity_price", inp.electricity_per_kwh, f"{cur}/kWh", "electricity price")
     energy = fs.add("tco.energy_per_year", kwh * elec, per_year(cur), "energy per year", "annual_kwh × electricity_price",
                     ["tco.annual_kwh", "tco.electricity_price"])
-    racks = fs.input("tco.racks", np.asarray(inp.racks, dtype=float), "racks", "racks rented", "power model (power.racks)")
+    racks = fs.input("tco.racks", np.asarray(inp.racks, dtype=float), "racks", "racks rented",
+                     "power model (power.racks + power.network_racks)")
     colo_rate = fs.input("tco.colo_per_rack_month", inp.colo_per_rack_month, f"{cur}/rack/month", "colocation rent")
     colo = fs.add("tco.colo_per_year", np.where(colo_rate > 0, racks * colo_rate * 12.0, 0.0), per_year(cur),
                   "colocation per year", "racks × colo_per_rack_month × 12", ["tco.racks", "tco.colo_per_rack_month"])

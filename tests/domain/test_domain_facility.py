@@ -98,3 +98,19 @@ def test_a_liquid_cooled_rack_in_an_air_cooled_room_is_a_blocker(catalog, accele
     liquid = estimate(catalog, _rack_scale(accelerator, server, "liquid"))
     assert "power.needs_liquid_cooling" not in check_ids(liquid)
     assert liquid.figures.number("power.pue") == pytest.approx(1.1)  # facility_defaults/pue-liquid
+
+
+def test_colocation_rents_the_network_racks_the_layout_draws(catalog) -> None:
+    """16 DGX H100 at 40.8 kW racks fill 4 compute racks; their 12 QM9700 switches (1U) stand in a network rack of
+    their own, as the rack layout draws it (N05). Colocation rent counted the compute racks alone (4 x 1,000 x 12 =
+    48,000 a year): it is 5 x 1,000 x 12."""
+    from gpudesk.core.power import rack_layout
+
+    est = estimate(catalog, plan(delivery__mode="private", hardware__nodes=16, w__train_tokens=2e12,
+                                 facility__rack_power_limit_kw=40.8, costs__colo_per_rack_month=1000.0))
+    f = est.figures
+    assert f.number("power.racks") == 4 and f.number("net.switches") == 12
+    assert f.number("power.network_racks") == 1
+    drawn = rack_layout(f, "DGX H100", "QM9700", 1.0)
+    assert sum(r["kind"] == "network" for r in drawn) == f.number("power.network_racks")
+    assert f.number("tco.colo_per_year") == pytest.approx(5 * 1000.0 * 12)
