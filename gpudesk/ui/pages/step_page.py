@@ -36,6 +36,7 @@ from gpudesk.ui.widgets.checks_view import ChecksView
 from gpudesk.ui.widgets.field_form import FieldForm
 from gpudesk.ui.widgets.field_units import SINGULAR_UNITS
 from gpudesk.ui.widgets.figure_table import FigureTable, basis_labels, figure_display, pending_word
+from gpudesk.ui.widgets.height_for_width import MinimumForWidth
 from gpudesk.ui.widgets.session_text import session_language, session_text
 from gpudesk.ui.widgets.unknown_text import unknown_text
 from gpudesk.wizard import fields
@@ -133,7 +134,10 @@ class StepPage(QWidget):
         results.addWidget(self.chart_tabs)
         results.setStretchFactor(0, 1)
         results.setStretchFactor(1, 1)
-        right = QWidget()
+        # as tall as its layout needs at its width: 'why some figures are unknown', wrapped to three lines, was counted
+        # as one, and the figures-over-charts splitter above it got 30 px less than its minimum (step 7's power chart
+        # at 1440 x 900 lost its rack label under the text)
+        right = MinimumForWidth()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
         self._layout_pending = "<i>" + self.tr("Still being computed: the best parallel layout at the plan's GPU "
