@@ -57,8 +57,9 @@ class KeptState:
 
 STATIC_FIRST_PREFILL = ("prefill(b̄·I), b̄ the mean batch at the rate (on the chord between prefill(I) and prefill(C·I)): a "
                         "static batch's first tokens come after its whole prefill")
-STATIC_WAIT = ("the batch server at the rate per replica (M/G^(1,C)/1: a request waits for the batch in progress to "
-               "end, then for the full batches ahead of it; mean u·(T/2 + W_q(M/D/C)), u the share of time a batch runs)")
+STATIC_WAIT = ("the batch server at the rate per replica, each replica queueing an even share of the requests as random "
+               "or round-robin routing sends them (M/G^(1,C)/1: a request waits for the batch in progress to end, then for "
+               "the full batches ahead of it; mean u·(T/2 + W_q(M/D/C)), u the share of time a batch runs)")
 
 def queue_kept(inp: InferenceInputs, a: dict[str, np.ndarray], rep: ReplicaModel, service: np.ndarray,
                c1: np.ndarray, valid: np.ndarray, prompt: np.ndarray, prompt_tail: np.ndarray, prefill_tail: np.ndarray,

@@ -5,8 +5,10 @@ waits for it to end (core/batch_server.py). Where a batch of one already lasts l
 leaves for waiting, only a replica that is idle most of the time meets the target at its percentile, and the plan
 needs many times the replicas its batches' throughput would: the worked example (Llama 3.1 70B FP8 TP4 on H200 at
 69 requests/s, 1 s P50 and 3 s P99 first-token targets) takes 5,680 replicas where its batches carry the rate on 30.
-The warning says so with those numbers and names the batching that admits requests as they come. The Chinese
-wording is in resources/i18n/checks_zh.toml under the same id.
+The warning says so with those numbers, says the count assumes each replica queues an even share of the requests
+(random or round-robin routing: a gateway that queues centrally and hands each request to an idle replica needs
+fewer, not estimated), and names the batching that admits requests as they come. The Chinese wording is in
+resources/i18n/checks_zh.toml under the same id.
 """
 
 from __future__ import annotations
@@ -41,7 +43,9 @@ def static_wait_check(figures: FigureSet) -> list[Check]:
         f"A static engine runs each batch to the end of its longest output ({numbers['one_s']:,.1f} s even for a "
         f"batch of one), and a request arriving meanwhile waits for it. To meet the first-token targets each replica "
         f"may take only {allowed:,.3g} requests/s, {numbers['share_pct']:,.1f}% of the {capacity:,.3g} its batches "
-        f"carry, so the plan needs {replicas:,.0f} replicas where its throughput alone needs {carried:,}.",
+        f"carry, so the plan needs {replicas:,.0f} replicas where its throughput alone needs {carried:,}. This counts "
+        f"each replica queueing an even share of the requests (random or round-robin routing); replicas behind a "
+        f"gateway that holds requests and hands each to an idle replica wait less, which gpudesk does not estimate.",
         "Serve with continuous (in-flight) batching, which admits a request at the next iteration, or relax the "
         "first-token target at the percentile.",
         ("infer.replicas_needed", "infer.max_rate_per_replica", "infer.requests_per_s", "infer.batch_time_one_s"),
