@@ -102,3 +102,20 @@ def test_a_mode_priced_as_another_names_its_row_in_the_comparison(searched_sampl
         assert len(chosen) == len(plan.phases), [b for b in section.blocks if isinstance(b, Paragraph)]
         tables = [b for b in section.blocks if isinstance(b, DataTable)]
         assert all(any(r[0] == row for r in table.rows) for table in tables)
+
+
+def test_totals_leaving_out_lines_awaiting_a_quote_say_they_are_lower_bounds(searched_sample):
+    """The gov summary read '有 7 项费用待询价，未计入上述合计 … 须取得报价后投资额方为最终金额': a procurement officer
+    could still read '407.4 万元' as the plan's cost. The notes beside the summary's totals and each bill of materials
+    now say those totals are lower bounds."""
+    from gpudesk.report.document import Note
+
+    plan, project = searched_sample("gov-llm-domestic-accelerator")
+    assert plan.unpriced_lines
+    for lang, summary_words, bom_words in (("zh", "上述合计均为下限", "各项合计均为下限"),
+                                           ("en", "so each is a lower bound", "so each total is a lower bound")):
+        doc = build_proposal(plan, project, lang, Branding())
+        notes = [b.text for b in doc.section("summary").blocks if isinstance(b, Note)]
+        assert any(summary_words in n and str(plan.unpriced_lines) in n for n in notes), notes
+        bom = [b.text for b in doc.section("bom").blocks if isinstance(b, Note) and bom_words in b.text]
+        assert len(bom) == sum(1 for p in plan.phases if p.ledger.unpriced), bom
