@@ -13,8 +13,11 @@ own ``time.monotonic()`` taken just before spawning: the figure is the whole col
 interpreter, imports, catalog, plan, window, first paint (the pass ends at the next timer or queued call
 the event loop dispatches). gpudesk paints its window with the plan's
 inputs first and estimates at the next event-loop turn (the estimation core loads meanwhile), so the probe
-also records when the first estimate has been painted ("first results shown"). The probe then reads the
-peak resident memory (``VmHWM`` in ``/proc/self/status``) with the plan open and estimated, and quits. It also
+also records when the first estimate has been painted ("first results shown"). The probe reads the
+peak resident memory (``VmHWM`` in ``/proc/self/status``) as that paint pass ends, with the plan open and estimated
+(read later, it took in the configuration-search slices the window starts after that paint whenever the machine was slow
+enough: 115 or 124 MB from run to run, either tree), and its anonymous part (``RssAnon``: the rest is library pages, which
+differ by ~5 MB between two venvs of the same packages, 2026-12-05), then walks every step and quits. It also
 reads the process's CPU time (``time.process_time()``: user + system since the interpreter started) at both
 moments: on a shared machine the CPU time moves far less with the load than the wall time does.
 
@@ -59,12 +62,12 @@ PROBE_TIMEOUT_S = 120
 
 
 def read_memory_kb(status_path: str = "/proc/self/status") -> dict[str, int]:
-    """``VmHWM`` (peak RSS) and ``VmRSS`` in kB from ``/proc/<pid>/status`` (Linux)."""
+    """``VmHWM`` (peak RSS), ``VmRSS`` and ``RssAnon`` in kB from ``/proc/<pid>/status`` (Linux)."""
     found: dict[str, int] = {}
     with open(status_path, encoding="ascii") as handle:
         for line in handle:
             key, _, rest = line.partition(":")
-            if key in ("VmHWM", "VmRSS"):
+            if key in ("VmHWM", "VmRSS", "RssAnon"):
                 found[key] = int(rest.split()[0])
     return found
 
@@ -97,6 +100,7 @@ def run_probe(kind: str, plan: str | None) -> int:
             self.results_seen = False  # a paint pass of the main window began with the first estimate in it
             self.shown: tuple[float, float] | None = None  # and ended: (monotonic, CPU)
             self.polled: tuple[float, float] | None = None
+            self.shown_memory: dict[str, int] = {}  # read as the first results' paint pass ends
 
         def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt API)
             kind = event.type()
@@ -114,6 +118,7 @@ def run_probe(kind: str, plan: str | None) -> int:
                     self.painted, self.painted_cpu = time.monotonic(), time.process_time()
                 elif self.results_seen and self.shown is None:
                     self.shown = time.monotonic(), time.process_time()
+                    self.shown_memory = read_memory_kb()  # before the search slices queued behind the paint run
             return False
 
         def report(self) -> None:
@@ -131,7 +136,8 @@ def run_probe(kind: str, plan: str | None) -> int:
                 return
             shown = self.shown or (time.monotonic(), time.process_time())  # the bare window: its first paint
             result = {"kind": kind, "first_paint_monotonic": self.painted, "results_monotonic": shown[0],
-                      "first_paint_cpu": self.painted_cpu, "results_cpu": shown[1], **read_memory_kb()}
+                      "first_paint_cpu": self.painted_cpu, "results_cpu": shown[1],
+                      **(self.shown_memory or read_memory_kb())}
             result["results_polled_cpu"] = (self.polled or shown)[1]
             if windows:  # then every step page and its charts, as a user going through the plan builds them
                 for number in range(1, len(windows[0].pages) + 1):
@@ -171,6 +177,7 @@ class ProbeResult:
     results_cpu_s: float | None = None  # and when the first results were painted
     tree: str = ""  # the source tree gpudesk ran from; "" for this one
     results_polled_cpu_s: float | None = None  # CPU when the probe before 2026-12-03 took the first results
+    anon_mb: float | None = None  # RssAnon at the first results: the process's own memory, not library pages
 
 
 def probe_environment(home: Path, tree: Path = ROOT) -> dict[str, str]:
@@ -204,6 +211,7 @@ def measure_once(kind: str, plan: Path | None, home: Path, python: str = sys.exe
         every_step_peak_rss_mb=data["every_step"]["VmHWM"] / 1024.0 if "every_step" in data else None,
         paint_cpu_s=data["first_paint_cpu"], results_cpu_s=data["results_cpu"], tree=str(tree or ""),
         results_polled_cpu_s=data.get("results_polled_cpu"),
+        anon_mb=data["RssAnon"] / 1024.0 if "RssAnon" in data else None,
     )
 
 
@@ -280,6 +288,16 @@ def print_against(results: list[ProbeResult], tree: str) -> None:
           f"{wall[0][0] / wall[1][0]:.2f}x, CPU {cpu[0][0]:.3f} / {cpu[1][0]:.3f} s = {cpu[0][0] / cpu[1][0]:.2f}x")
     print(f"  first results: wall {wall[0][1]:.3f} / {wall[1][1]:.3f} s = {wall[0][1] / wall[1][1]:.2f}x, "
           f"CPU {cpu[0][1]:.3f} / {cpu[1][1]:.3f} s = {cpu[0][1] / cpu[1][1]:.2f}x")
+    peaks = [statistics.median(r.peak_rss_mb for r in rs) for rs in (mine, theirs)]
+    every = [statistics.median(r.every_step_peak_rss_mb or 0.0 for r in rs) for rs in (mine, theirs)]
+    print(f"  peak memory at first results {peaks[0]:.1f} / {peaks[1]:.1f} MB (anonymous {anon_median(mine):.1f} / "
+          f"{anon_median(theirs):.1f} MB), after every step {every[0]:.1f} / {every[1]:.1f} MB")
+
+
+def anon_median(results: list[ProbeResult]) -> float:
+    """Median RssAnon (MB) of gpudesk's probes at the first results; NaN where none read it."""
+    values = [r.anon_mb for r in results if r.kind == "gpudesk" and r.anon_mb is not None]
+    return statistics.median(values) if values else float("nan")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -333,6 +351,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"gpudesk peak RSS (VmHWM)    {summary.gpudesk_peak_rss_mb:.0f} MB "
               f"(target <= {TARGET_RSS_MB:.0f} MB: {verdict})")
         print(f"  after showing every step  {summary.gpudesk_every_step_peak_rss_mb:.0f} MB (all pages and charts built)")
+        print(f"  anonymous at first results {anon_median(mine):.1f} MB (RssAnon; the rest is library pages)")
         print(f"bare window peak RSS        {summary.bare_peak_rss_mb:.0f} MB")
         spawn = "from spawning the interpreter (offscreen, private GPUDESK_HOME, byte-code cached)"
         result("bench_startup", f"cold start to first paint, {args.plan.stem}", f"{summary.gpudesk_median_s:.2f} s",
