@@ -256,7 +256,8 @@ UNKNOWN_SHOWN = frozenset({"unknown", "未知"})
 
 def unexplained_unknowns(page, rented: bool, where: str) -> list[Finding]:
     """Figures a step shows as unknown with no reason on screen. Network figures of a rented phase are explained by
-    its checks (the provider's network is in the rental price: step 5 read 网络成本 未知 under "本步骤没有警告");
+    its checks (the provider's network is in the rental price: step 5 read 网络成本 未知 under "本步骤没有警告"), or
+    where no check speaks of the network, by the page's lines (a rented Ascend phase without a cloud offer);
     every other unknown by the page's "why some figures are unknown" lines, which name the missing catalog field or
     plan input and how to supply it (an inference plan's checkpoint write time read 未知 with no word why). A
     break-even that never comes reads "never pays back", not unknown."""
@@ -264,10 +265,11 @@ def unexplained_unknowns(page, rented: bool, where: str) -> list[Finding]:
     unknown = [k for k in model.keys() if model.value_text(k) in UNKNOWN_SHOWN]
     network = [k for k in unknown if k.startswith("net.")]
     findings = []
-    if rented and network and not page.checks.checks():
+    said = page.unknowns.isVisible() and bool(page.unknowns.text())
+    if rented and network and not page.checks.checks() and not said:
         findings.append(Finding(where, ", ".join(network), "an unknown network figure on a rented phase, unexplained"))
     rest = [k for k in unknown if not (rented and k.startswith("net."))]
-    if rest and not (page.unknowns.isVisible() and page.unknowns.text()):
+    if rest and not said:
         findings.append(Finding(where, ", ".join(rest), "an unknown figure with no reason on screen"))
     return findings
 
