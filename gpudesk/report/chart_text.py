@@ -59,7 +59,9 @@ def _slot_regex(template: str) -> re.Pattern[str]:
 
 
 # a memory bar's hover text (core/plan_charts.py memory_fit_chart): "Weights: 15.01 GB on H100 (plan) (plan) — formula"
-MEMORY_TOOLTIP = re.compile(r"^(?P<label>.+?): (?P<value>[\d,.]+) GB on (?P<name>.+) \((?P<layout>[^()]*)\) — (?P<formula>.*)$")
+MEMORY_TOOLTIP = re.compile(r"^(?P<label>.+?): (?P<value>[\d,.]+) GB on (?P<name>.+?)(?: \((?P<layout>[^()]*)\))? — "
+                            r"(?P<formula>.*)$")
+CAPACITY_TOOLTIP = re.compile(r"^(?P<name>.+): capacity (?P<value>[\d,.]+) GB$")
 
 
 def translate(text: str, lang: str) -> str:
@@ -123,15 +125,17 @@ def tooltip(text: str, lang: str) -> str:
         return words[text]
     if (point := SCALING_TOOLTIP.match(text)) is not None:
         return tips["scaling"].format(**{**point.groupdict(), "limit": BOTTLENECK_ZH.get(point["limit"], point["limit"])})
+    if (capacity := CAPACITY_TOOLTIP.match(text)) is not None:
+        return tips["capacity"].format(name=translate(capacity["name"], lang), value=capacity["value"])
     match = MEMORY_TOOLTIP.match(text)
     if match is None:
         return text
-    # the plan's column says "(plan)" already
-    layout = "" if match["layout"] == "plan" else tips["memory_layout"].format(layout=match["layout"])
+    # the plan's column names itself "… (plan)" and gives no layout of its own
+    layout = "" if match["layout"] in (None, "plan") else tips["memory_layout"].format(layout=match["layout"])
     from gpudesk.report.formula_text import formula_text  # hover text only: a printed chart has none
 
     return tips["memory"].format(label=translate(match["label"], lang), value=match["value"],
-                                 name=translate(match["name"], lang), layout=layout,
+                                 name=translate(match["name"] + (" (plan)" if match["layout"] == "plan" else ""), lang), layout=layout,
                                  formula=formula_text(lang).formula(match["formula"]))
 
 

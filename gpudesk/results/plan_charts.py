@@ -66,7 +66,9 @@ def memory_fit_chart(figures: FigureSet, accelerator_name: str, candidates: list
         # a component of the plan's figures is named as the figure tables name it (report/chart_text.figure_named)
         shown, figure = (figures.label(key), key) if key in figures else (label, "")
         formula = figures.formula(key) if key in figures else ""
-        tips = [f"{shown}: {v:,.2f} GB on {name} ({layout}) — {formula}" for (name, _, _, layout), v in zip(columns, values)]
+        # the plan's column names itself "… (plan)": its layout is not said twice ("on H100 SXM5 80GB (plan) (plan)")
+        tips = [f"{shown}: {v:,.2f} GB on {name}{'' if layout == 'plan' else f' ({layout})'} — {formula}"
+                for (name, _, _, layout), v in zip(columns, values)]
         series.append(Series(shown, xs, values, style="bar", color_role=role, stack_group="memory", tooltips=tips,
                              figure=figure))
     caps = [cap / GB for _, _, cap, _ in columns]

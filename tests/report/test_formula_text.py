@@ -321,9 +321,14 @@ def test_memory_chart_tooltips_show_the_chinese_formula(user_catalog):
             formula = en_tip.split(" — ", 1)[1]
             assert zh_tip.endswith("— " + ZH.formula(formula)), zh_tip
             assert ZH.formula(formula) != formula
+    # the legend's short name, the hover's full figure name (the tables'); the plan's column says 方案 once
     weights = next(s for s in zh.series if s.name == "权重")
-    assert weights.tooltips[0].startswith("权重：") and "（方案）" in weights.tooltips[0]
-    assert localise_spec(spec, "en") is spec
+    assert weights.tooltips[0].startswith("权重（训练的权重）：") and weights.tooltips[0].count("方案") == 1
+    capacity = next(s for s in zh.series if s.figure == "mem.capacity")
+    assert capacity.tooltips[0].endswith(f"（方案）：显存容量 {spec.series[-1].y[0]:,.1f} GB"), capacity.tooltips[0]
+    english = localise_spec(copy.deepcopy(spec), "en")
+    assert all("(plan) (plan)" not in t for s in english.series for t in s.tooltips or []), english.series[0].tooltips
+    assert english.series[0].name == "Weights" and english.series[0].tooltips[0].startswith("Weights (trained weights): ")
 
 
 def test_reference_projects_cover_the_samples():
