@@ -69,6 +69,7 @@ class ResolvedPhase:
     nic_gbps_named: float = 0.0  # the plan's NIC's speed where the server's own NICs run at another (server_nic)
     chosen_offer_name: str = ""  # that CPU-only offer as the catalog names it ("Aliyun ecs.g7.xlarge"), for checks
     instance: rec.CloudOffer | None = None  # a rented phase's node: the instance it rents (``server`` is it)
+    instance_host: rec.Server | None = None  # the server that instance is cut from, where ``server`` holds fewer GPUs
 
     def node_gpus(self, phase: Phase) -> int:
         """GPUs in one node as the estimate lays a workload out: a rack system's; a rented instance's (they alone
@@ -83,7 +84,7 @@ class ResolvedPhase:
         ``nic`` stay the plan's own for what owning it would take (alt.*)."""
         if self.instance is None:
             return self.server, self.nic
-        return instance_server(self.server, self.accelerator, self.instance), None
+        return instance_server(self.instance_host or self.server, self.accelerator, self.instance), None
 
     def rented_offer(self, priced_as: str) -> rec.CloudOffer | None:
         """The offer a rented mode (its ``priced_as``) rents, as its cost ledger bills it: GPU rental and bare
@@ -260,6 +261,13 @@ def resolve_phase(catalog: Catalog, phase: Phase, where: str) -> ResolvedPhase:
         offer = _offer_for(catalog, acc.id, CLOUD_OFFER_KINDS, rate, market=market, in_country=in_country)
     rental = _offer_for(catalog, acc.id, RENTAL_OFFER_KINDS, rate, market=market, in_country=in_country)
     instance = rented_instance(phase, offer, rental) if not row.is_rack else None
+    host = None
+    if instance is not None and instance.gpus > server.gpus:
+        # the plan's node is smaller than the instance it rents (256 nodes × 1 GPU on spot, billed as 32 p5e instances
+        # of 8 H200s): the instance is cut from a whole server, never from the plan's 1-GPU one (host cores and RAM
+        # for one GPU beside the instance's eight, fuzz-26)
+        whole = row if row.gpus >= instance.gpus else generic_server(acc, instance.gpus)
+        host = fabric_server(power_limited(whole, acc, phase.hardware.gpu_power_limit_w), phase)
     nic = plan_nic(catalog, server, phase, where)
     named = nic.gbps if phase.network.nic_id and nic is not None and server.nic_gbps and nic.gbps != server.nic_gbps \
         else 0.0  # a NIC the plan names (a default one is taken at the server's speed, nothing to say)
@@ -282,7 +290,8 @@ def resolve_phase(catalog: Catalog, phase: Phase, where: str) -> ResolvedPhase:
         rack_limit_kw=_facility(catalog, "rack_power", cooling, f.rack_power_limit_kw, 0.0,
                                 f"{where}.facility.rack_power_limit_kw", phase),
         catalog_server=row, cpu_offer=cpu_offer, chosen_offer_has_no_gpus=cpu_only, chosen_offer_name=chosen_name,
-        instance=instance, nic_gbps_own=own if switch is not None and own > switch.port_gbps > 0 else 0.0,
+        instance=instance, instance_host=host,
+        nic_gbps_own=own if switch is not None and own > switch.port_gbps > 0 else 0.0,
         nic_gbps_named=named,
     )
 

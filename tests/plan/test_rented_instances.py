@@ -159,3 +159,24 @@ def test_the_proposal_counts_a_rented_phases_gpus_per_unit_it_rents(lang, search
              if isinstance(b, KeyValueTable)]
     needed = [p.figures.number("host.cores_needed") for p in plan.phases]
     assert [c.split()[0] for c in cores if c] == [f"{n:.3g}" for n in needed], (cores, needed)
+
+
+def test_an_instance_wider_than_the_plans_node_is_cut_from_a_whole_server(catalog):
+    """fuzz-26: 4 nodes × 1 GPU of H200 on spot are billed as p5e-class instances of 8 H200s, and each instance was cut
+    from the plan's 1-GPU server (the 8-GPU row fitted with 1): the host figures counted 1 GPU per instance (host cores
+    needed 1 where the instance feeds 8) beside an instance node of 8 GPUs. The instance is cut from the whole row."""
+    from reconcile_checks import check_phase_surfaces
+
+    from gpudesk.project.model import Phase, Project, Workload
+
+    phase = Phase(workloads=[Workload(kind="finetune_lora", model_id="llama-3.1-8b", train_tokens=1e8)])
+    project = Project(phases=[phase])
+    phase.hardware.accelerator_id, phase.hardware.server_id, phase.hardware.candidates = "h200-sxm", "", ["h200-sxm"]
+    phase.hardware.nodes, phase.hardware.gpus_per_node, phase.delivery.mode = 8, 1, "cloud_spot"
+    resolved = resolve_phase(catalog, phase, "phases[0]")
+    assert resolved.instance is not None and resolved.instance.gpus == 8 and resolved.server.gpus == 1
+    assert resolved.timed()[0].gpus == 8
+    plan = estimate_plan(project, catalog, search=True)
+    figures, config = plan.phases[0].figures, plan.phases[0].config
+    assert (config.gpus, config.gpus_per_node, figures.number("host.gpus")) == (8, 8, 8)
+    check_phase_surfaces(plan)
