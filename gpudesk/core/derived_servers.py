@@ -11,13 +11,32 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any, TypeVar
 
 from gpudesk.catalog import records as rec
 from gpudesk.core.constants import GPU_SHARE_OF_SERVER_MAX_POWER, SERVER_PLATFORM_OVERHEAD, VCPUS_PER_CORE
 from gpudesk.project.model import Phase
 
 GENERIC_PREFIX = "generic-"
+T = TypeVar("T")
+_KEPT: dict[tuple[int, ...], tuple[tuple[Any, ...], Any]] = {}
+
+
+def _kept(parts: tuple[Any, ...], make: Callable[[], T]) -> T:
+    """The record derived from ``parts``, made once and handed out again while they are the same objects: the pass
+    memos key their models on their arguments' identity (core/pass_memo.identity), and a record derived afresh on
+    each resolve made every pass a miss (the bank sample's serving pass ran its replica again after a cost edit)."""
+    key = tuple(id(p) for p in parts)
+    held = _KEPT.get(key)
+    if held is not None and all(a is b for a, b in zip(held[0], parts)):
+        return held[1]  # type: ignore[no-any-return]
+    if len(_KEPT) > 1024:  # plans come and go: a bound, never a leak
+        _KEPT.clear()
+    made = make()
+    _KEPT[key] = (parts, made)
+    return made
 
 
 def generic_server(acc: rec.Accelerator, gpus: int) -> rec.Server:
@@ -123,9 +142,9 @@ def server_nic(server: rec.Server, nic: rec.Nic | None) -> rec.Nic | None:
     if nic is None or not server.nic_gbps or nic.gbps == server.nic_gbps:
         return nic
     prov = nic.provenance
-    return replace(nic, gbps=float(server.nic_gbps), provenance=replace(prov, field_sources={
-        **prov.field_sources, "gbps": prov.source_of("gbps") + f" (linked at the speed of servers/{server.id}'s own "
-                                                               "back-end NICs)"}))
+    return _kept((server, nic), lambda: replace(nic, gbps=float(server.nic_gbps), provenance=replace(
+        prov, field_sources={**prov.field_sources, "gbps": prov.source_of("gbps") + " (linked at the speed of "
+                             f"servers/{server.id}'s own back-end NICs)"})))
 
 
 def port_limited(server: rec.Server, nic: rec.Nic | None,
@@ -135,9 +154,14 @@ def port_limited(server: rec.Server, nic: rec.Nic | None,
     HDR QM8700 runs HDR). The bandwidth per GPU, the fabric and the time model all read these. Without a switch, or
     with ports at least as fast as the NICs, as they are."""
     port = float(switch.port_gbps) if switch is not None and switch.port_gbps else 0.0
-    if port <= 0:
+    if port <= 0 or not ((server.nic_gbps or 0.0) > port or (nic is not None and nic.gbps > port)):
         return server, nic
-    note = f" (linked at the {port:g} Gb/s ports of switches/{switch.id})"  # type: ignore[union-attr]
+    return _kept((server, nic, switch), lambda: _linked_at(server, nic, switch, port))  # type: ignore[arg-type]
+
+
+def _linked_at(server: rec.Server, nic: rec.Nic | None, switch: rec.Switch,
+               port: float) -> tuple[rec.Server, rec.Nic | None]:
+    note = f" (linked at the {port:g} Gb/s ports of switches/{switch.id})"
     if server.nic_gbps and server.nic_gbps > port:
         prov = server.provenance
         server = replace(server, nic_gbps=port, provenance=replace(prov, field_sources={
