@@ -314,8 +314,8 @@ class StepPage(QWidget):
             self.no_figures.setText(self._why_no_figures())
         # a rented phase's network: its checks say it is the provider's; where none does (a rented Ascend phase with
         # no cloud offer in the catalog read 前端网络容量 未知 under '本步骤没有警告'), the page says why
-        said = not estimate.config.owns_hardware and any(c.step == "network" for c in estimate.checks)
-        why = unknown_text(estimate.figures, [k for k in keys if not (said and k.startswith("net."))])
+        network_said = not estimate.config.owns_hardware and any(c.step == "network" for c in estimate.checks)
+        why = unknown_text(estimate.figures, [k for k in keys if not (network_said and k.startswith("net."))])
         self.unknowns.setText(why)
         self.unknowns.setVisible(bool(why))
         self.checks.set_checks([c for c in estimate.checks if c.step == self.step.key])
