@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
 from gpudesk.core.checks import Check
 from gpudesk.core.cost_ledger import LedgerLine
 from gpudesk.core.digits import percent_text
-from gpudesk.report.check_text import localise, pools_text
+from gpudesk.report.check_text import localise, offers_named, pools_text
 from gpudesk.report.display_text import DisplayText, display_text
 from gpudesk.report.display_units import NOT_APPLICABLE, capacity_and_peak, display_value
 from gpudesk.report.ledger_text import awaiting_total, item
@@ -87,7 +88,8 @@ def _workload_line(w: dict[str, Any], say: Words) -> str:
     return say.get("workload", name=w.get("name") or kind, kind=kind, parts=say.get("list_separator").join(parts))
 
 
-def _configuration(config: dict[str, Any] | None, say: Words, out: TextIO) -> None:
+def _configuration(config: dict[str, Any] | None, say: Words, out: TextIO,
+                   lines: Sequence[dict[str, Any]] = ()) -> None:
     if not config:
         return
     zh = say.lang == "zh"
@@ -100,8 +102,12 @@ def _configuration(config: dict[str, Any] | None, say: Words, out: TextIO) -> No
     # (its price awaits a quote) there are no instances to count: the plan's servers, as the proposal names them
     # ('租用 0 个实例' read as if nothing were rented)
     if config.get("owns_hardware") is False and config.get("instances"):
+        instance = str(config.get("instance") or "")
+        offer = next((p.get("offer_id", "") for p in (dict(line.get("params") or {}) for line in lines)
+                      if p.get("instance") == instance), "")  # the offer the ledger bills, named as the proposal names it
         print(say.get("sized_rented", gpus=say.count(config.get("gpus"), "gpus"), accelerator=accelerator,
-                      instances=say.count(config.get("instances"), "instances"), instance=config.get("instance") or "",
+                      instances=say.count(config.get("instances"), "instances"),
+                      instance=offers_named({"instance": instance, "offer_id": offer}, say.lang)["instance"],
                       mode=mode), file=out)  # never "in 1 server (Generic 8-GPU NVIDIA L4 24GB server)"
     else:
         print(say.get("sized", gpus=say.count(config.get("gpus"), "gpus"), accelerator=accelerator,
@@ -206,7 +212,7 @@ def write_estimate_text(document: dict[str, Any], out: TextIO, lang: str = "en")
         place = say.get("phase", n=phase["index"] + 1)
         heading = say.get("phase_heading", place=place, name=phase["name"])
         print("\n" + (f"== {place} ==" if phase["name"] == place else heading), file=out)
-        _configuration(phase.get("configuration"), say, out)
+        _configuration(phase.get("configuration"), say, out, (phase.get("ledger") or {}).get("lines") or [])
         _ledger(phase.get("ledger"), say, out)
         if phase["checks"]:
             print(say.get("checks"), file=out)

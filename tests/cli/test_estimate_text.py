@@ -163,7 +163,8 @@ def test_the_text_names_the_chassis_and_rented_capacity_as_the_window_does(capsy
     assert ("通用 8 卡 NVIDIA L20 48GB 服务器" if lang == "zh" else "Neither Generic 8-GPU NVIDIA L20 48GB server") in text
     assert run_headless(["estimate", str(samples_dir() / "startup-inspection.gpudesk"), "--lang", lang]) == 0
     text = capsys.readouterr().out
-    rented = "NVIDIA L4 24GB，4 张 GPU，租用 4 个实例；" if lang == "zh" else \
+    # the instance named in both languages (the Chinese read '租用 4 个实例' without it; walk-26)
+    rented = "NVIDIA L4 24GB，4 张 GPU，租用 4 个实例（g6.xlarge）；" if lang == "zh" else \
         "Sized: 4 GPUs of NVIDIA L4 24GB, rented as 4 instances of g6.xlarge;"
     assert rented in text and "服务器）；交付方式：公有云" not in text and " in 1 server" not in text, text
 
@@ -182,3 +183,19 @@ def test_a_rented_phase_without_an_offer_counts_no_zero_instances(searched_sampl
     assert "0 个实例" not in line and "0 instances" not in line, line
     servers = f"{config['servers']} 台服务器" if lang == "zh" else f"in {config['servers']} servers"
     assert servers in line, line
+
+
+def test_a_rented_instance_is_named_as_the_proposal_names_it(searched_sample):
+    """The bank's Chinese pilot rents AWS China instances: the Chinese text names them as the proposal's architecture
+    does (its offer's Chinese name where the catalog has one), and the English by the instance."""
+    from gpudesk.report.check_text import offers_named
+
+    estimate = searched_sample("bank-llm-assistant")[0]
+    document = json.loads(json.dumps(plan_to_json(estimate)))
+    config = estimate.phases[0].config
+    offer = next(dict(line.params)["offer_id"] for line in estimate.phases[0].ledger.lines
+                 if line.params and dict(line.params).get("instance") == config.instance)
+    for lang in ("zh", "en"):
+        named = offers_named({"instance": config.instance, "offer_id": offer}, lang)["instance"]
+        line = _text(document, lang).splitlines()[3]
+        assert named and named in line, (named, line)
