@@ -71,12 +71,15 @@ def size_item_serving(model: rec.ModelArch, w: Workload, phase: Phase, hw: Hardw
     _finite(fs, rate_key, f"{where}.model_id", "input.what_throughput_per_gpu")
     prefix = rate_key.split(".")[0]
     gpus = _add_sizing(fs, prefix, rate_key, w)
-    if w.kind == "recsys_inference":
-        gpus = max(gpus, float(fs.value_at("recsys.gpus_for_tables")))
-    own = int(gpus)
+    tables = float(fs.value_at("recsys.gpus_for_tables")) if w.kind == "recsys_inference" else 0.0
     sized_by = "item_rate" if w.items_per_day > 0 else "minimum"
     formula = ("⌈peak item rate / items per second per GPU⌉" if sized_by == "item_rate"
                else "one GPU (no item rate given)")
+    keys = (f"{prefix}.gpus_needed",)
+    if tables > gpus:  # the embedding tables, not the rate, bind: the summary names them
+        gpus, sized_by, keys = tables, "tables", ("recsys.gpus_for_tables",)
+        formula = "⌈table bytes / (GPU memory · serving fraction)⌉ (more than the peak item rate needs)"
+    own = int(gpus)
     if phase.hardware.nodes > 0:
         gpus = phase.hardware.nodes * phase.hardware.gpus_per_node
         sized_by, formula = "fixed_nodes", "hardware.nodes × GPUs per node (set in the plan)"
@@ -88,7 +91,7 @@ def size_item_serving(model: rec.ModelArch, w: Workload, phase: Phase, hw: Hardw
     unserved = "tables_exceed_gpus" if short else ""
     rate = float("nan") if unserved else per_gpu
     return WorkloadResult(
-        sized_by=sized_by, sizing_formula=formula, sizing_keys=(f"{prefix}.gpus_needed",),
+        sized_by=sized_by, sizing_formula=formula, sizing_keys=keys,
         layout=Layout(dp=int(gpus)), gpus_needed=own,
         capacity=ServingCapacity(replicas=int(gpus), per_replica=rate, total=rate * int(gpus), target=peak,
                                  unit=item_unit(w.kind, "s"), unserved=unserved),

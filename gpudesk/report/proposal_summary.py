@@ -126,13 +126,18 @@ def _why(ctx: ProposalContext, phase: PhaseEstimate) -> str:
                      target=rate_text(w.capacity.target, w.capacity.unit, t), reason=w.capacity.unserved_text(t.lang))
     if w.capacity is not None and w.capacity.total == w.capacity.total and w.capacity.target > 0:
         cap = w.capacity
+        per = rate_text(cap.per_replica, cap.unit, t, (cap.replicas, cap.total))
+        if w.sized_by == "tables":  # the tables' memory binds: the sentence names both counts
+            return t.get("exec.why_tables", sized_by=sized_by, gpus=format_number(w.gpus), per=per,
+                         target=rate_text(cap.target, cap.unit, t), util=format_percent(cap.utilisation),
+                         rate_gpus=format_number(fs.number(pre + "recsys.gpus_needed")))
         p99 = fs.number(pre + "infer.ttft_at_percentile_s")  # the first token at the target's percentile
         latency = t.get("exec.why_latency", p99=format_number(p99 * 1000, 0), target=format_number(workload.ttft_ms, 0),
                         pct=PERCENTILE.name_of(workload.latency_percentile, "en")) \
             if workload is not None and math.isfinite(p99) \
             and w.kind in ("llm_inference", "agent_hosting") else ""
         return t.get("exec.why_serving", sized_by=sized_by, target=rate_text(cap.target, cap.unit, t),
-                     replicas=format_number(cap.replicas), per=rate_text(cap.per_replica, cap.unit, t, (cap.replicas, cap.total)),
+                     replicas=format_number(cap.replicas), per=per,
                      gpus=format_number(w.gpus), util=format_percent(cap.utilisation), latency=latency)
     days = fs.number(pre + "train.time_to_train_days", fs.number(pre + "vision.time_to_train_days"))
     if w.kind in TRAINING_KINDS and math.isfinite(days) and workload is not None:

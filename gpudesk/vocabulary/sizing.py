@@ -12,6 +12,7 @@ SIZED_BY: Vocabulary[Term] = Vocabulary("sizing constraint", (
     Term("memory", "GPU memory (the smallest layout that fits)", "显存容量（能放下的最小切分）"),
     Term("peak_rate", "the peak request rate under the latency targets", "时延目标下的峰值请求率"),
     Term("item_rate", "the peak item rate under the latency target", "时延目标下的峰值处理量"),
+    Term("tables", "the GPU memory the embedding tables need", "嵌入表所需的显存"),
     Term("seats", "the concurrent seats", "并发席位数"),
     Term("agents", "the always-on agents", "常驻智能体数量"),
     Term("minimum", "one replica (no load given)", "一个副本（未给出负载）"),
