@@ -149,7 +149,7 @@ def _check_power_arithmetic(phase) -> None:  # type: ignore[no-untyped-def]
     if all(math.isfinite(v) for v in (it, it_max, idle, busy, pue)):
         assert _close(f.number("power.annual_kwh"), (it * busy + idle * (1 - busy)) * pue * 8760)
         assert _close(f.number("power.cooling_tons"), it_max / 3.517)  # designed for the nameplate maximum
-        assert _close(f.number("power.btu_per_h"), it_max * 1000 * 3.412)
+        assert _close(f.number("power.btu_per_h"), it_max * 1000 * 3.412141633)
         assert it_max >= it >= idle
 
 

@@ -155,7 +155,11 @@ PUE_DEFAULT = Constant(
     "respondents' largest data center [M survey]",
 )
 W_TO_BTU_PER_H = Constant(
-    "W_TO_BTU_PER_H", 3.412, "BTU/h per W", "heat per watt", "domain guide: BTU/h = W x 3.412 (1 W = 3.412 BTU/h)",
+    "W_TO_BTU_PER_H", 3600.0 / 1055.05585262,  # 1 Btu_IT = 1 055.055 852 62 J exactly
+    "BTU/h per W", "heat per watt",
+    "NIST SP 811 (2008 ed.), Guide for the Use of the SI, Appendix B.8: 1 Btu_IT/h = 0.293 071 1 W, the "
+    "International Table Btu being 1 055.055 852 62 J exactly; 1 W = 3 600 / 1 055.055 852 62 = 3.412 141 633 "
+    "Btu_IT/h",
 )
 KW_PER_COOLING_TON = Constant(
     "KW_PER_COOLING_TON", 3.517, "kW/ton", "kW per refrigeration ton",
