@@ -126,12 +126,26 @@ class SourceRegistry:
         return tuple(sorted(self.refs.values(), key=lambda r: r.number))
 
 
+def _before_summary(title: str) -> str:
+    """``title`` up to its first ': ' or '：' outside a quotation: a pull request's quoted title keeps its own colon
+    ('pull request #2797, "docs fix: nvidia quotes GB …"' read 'pull request #2797, "docs fix')."""
+    quoted = False
+    for i, char in enumerate(title):
+        if char == '"':
+            quoted = not quoted
+        elif char in "“”":
+            quoted = char == "“"
+        elif not quoted and (char == "：" or title.startswith(": ", i)):
+            return title[:i].strip()
+    return title.strip()
+
+
 def short_title(title: str) -> str:
     """A source's title as running text quotes it: the part before a colon that opens a quotation or a
     summary ("Huawei Ascend (CANN): PyTorch through …" -> "Huawei Ascend (CANN)"; "华为昇腾（CANN）：PyTorch 通过 …"
     -> "华为昇腾（CANN）"), at most about 60 characters."""
-    head = re.split(r": |：", title, maxsplit=1)[0].strip()
+    head = _before_summary(title)
     if len(head) <= SHORT_TITLE:
         return head
-    cut = head[:SHORT_TITLE].rsplit(" ", 1)[0]
-    return cut.rstrip(",;:-–— ") + "…"
+    cut = head[:SHORT_TITLE].rsplit(" ", 1)[0].rstrip(",;:-–— ") + "…"
+    return cut + ('"' if cut.count('"') % 2 else "")  # a quotation cut short still closes

@@ -20,6 +20,9 @@ from gpudesk.wizard.defaults import unset_word
 def test_short_title_is_the_part_before_the_quotation():
     assert short_title("Huawei Ascend (CANN): PyTorch through the torch_npu plugin") == "Huawei Ascend (CANN)"
     assert short_title("NVIDIA H100 datasheet") == "NVIDIA H100 datasheet"
+    quoted = 'modal-labs/modal-client pull request #2797, "docs fix: nvidia quotes GB on their GPUs not GiB" (totals)'
+    assert short_title(quoted) == 'modal-labs/modal-client pull request #2797, "docs fix…"'
+    assert short_title("华为昇腾（CANN）：PyTorch 通过 torch_npu") == "华为昇腾（CANN）"
     long = short_title("A very long title " * 10)
     assert long.endswith("…") and len(long) <= 61
 
