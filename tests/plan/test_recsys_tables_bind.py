@@ -6,8 +6,8 @@ The sized configuration names the tables (sized_by 'tables') and the why-sentenc
 
 from __future__ import annotations
 
-from gpudesk.report.proposal import build_proposal
 from gpudesk.report.document import Branding
+from gpudesk.report.proposal import build_proposal
 
 
 def test_the_embedding_tables_name_the_gpu_count_where_they_bind(searched_sample) -> None:
