@@ -45,7 +45,7 @@ from gpudesk.report.number_format import format_number, format_percent, format_q
 from gpudesk.report.proposal_alternatives import candidate_cost, costs_in_wan
 from gpudesk.report.proposal_bom import bom_section
 from gpudesk.report.proposal_context import ProposalContext
-from gpudesk.report.proposal_summary import rate_text, summary_section
+from gpudesk.report.proposal_summary import capacity_rates, rate_text, summary_section
 from gpudesk.report.search_section import search_section
 from gpudesk.report.server_names import configured_server_name, names_text
 from gpudesk.report.sources import SourceRegistry
@@ -220,10 +220,11 @@ def workload_rows(ctx: ProposalContext, phase: PhaseEstimate) -> list[tuple[str,
                 target=rate_text(w.capacity.target, w.capacity.unit, t))))
         elif w.capacity is not None and w.capacity.total == w.capacity.total:
             cap = w.capacity
+            total, target = capacity_rates(cap.total, cap.target, cap.unit, t)  # the peak in the capacity's unit
             rows.append((lead(t.get("summary.capacity")), t.get(
-                "summary.capacity_value", total=rate_text(cap.total, cap.unit, t), replicas=cap.replicas,
+                "summary.capacity_value", total=total, replicas=cap.replicas,
                 per_replica=rate_text(cap.per_replica, cap.unit, t, (cap.replicas, cap.total)),
-                target=rate_text(cap.target, cap.unit, t), utilisation=format_percent(cap.utilisation))))
+                target=target, utilisation=format_percent(cap.utilisation))))
         for label, value in fmt.rows([type(r)(prefix + r.key, r.kind, r.skip_zero) for r in WORKLOAD_FIGURES]):
             rows.append((lead(label), value))
     return rows

@@ -15,6 +15,7 @@ from gpudesk.core.sized_configuration import WorkloadSizing
 from gpudesk.project.model import Workload
 from gpudesk.report import ledger_text as L
 from gpudesk.report.check_text import quantity_text
+from gpudesk.report.display_units import capacity_and_peak
 from gpudesk.report.document import BulletList, DataTable, Heading, Note, Paragraph, Section
 from gpudesk.report.number_format import (
     format_money_zh,
@@ -271,6 +272,19 @@ def rate_text(value: float, unit: str, t: ReportText, part: tuple[float, float] 
     return f"{number} {t.choice('unit', unit)}"
 
 
+def capacity_rates(total: float, target: float, unit: str, t: ReportText) -> tuple[str, str]:
+    """(capacity, peak) as ``rate_text`` words them, the peak in the capacity's count word where the capacity has one,
+    as the status bar and the CLI say them (display_units.capacity_and_peak): the English performance table read a
+    target of '520,833 samples/s' beside '10.8 M samples/s' where the status bar read 'peak 0.521 M samples/s'."""
+    shown = rate_text(total, unit, t)
+    if not (math.isfinite(total) and abs(total) >= 1e4 and math.isfinite(target)):
+        return shown, rate_text(target, unit, t)
+    total_words, target_words, scaled = capacity_and_peak(total, target, unit, t.lang)
+    if scaled == unit or not shown.startswith(total_words + " "):  # no count word, or worded otherwise: each its own
+        return shown, rate_text(target, unit, t)
+    return shown, f"{target_words} {shown.removeprefix(total_words + ' ')}"
+
+
 def _workload_rows(ctx: ProposalContext, phase: PhaseEstimate, w: WorkloadSizing, workload: Workload | None,
                    name: str) -> list[tuple[str, ...]]:
     t, fs, pre = ctx.text, phase.figures, _prefix(w.index)
@@ -280,8 +294,8 @@ def _workload_rows(ctx: ProposalContext, phase: PhaseEstimate, w: WorkloadSizing
         rows.append((name, t.get("exec.metric_capacity"), rate_text(cap.target, cap.unit, t),
                      t.get("exec.cannot_serve", reason=cap.unserved_text(t.lang)), _verdict(ctx, False)))
     elif cap is not None and cap.target == cap.target and cap.total == cap.total:
-        rows.append((name, t.get("exec.metric_capacity"), rate_text(cap.target, cap.unit, t), rate_text(cap.total, cap.unit, t),
-                     _verdict(ctx, cap.total >= cap.target * 0.999)))
+        total, target = capacity_rates(cap.total, cap.target, cap.unit, t)
+        rows.append((name, t.get("exec.metric_capacity"), target, total, _verdict(ctx, cap.total >= cap.target * 0.999)))
         rows.append((name, t.get("exec.metric_utilisation"), "", format_percent(cap.utilisation), "—"))
     if workload is not None and w.kind in ("llm_inference", "agent_hosting"):
         pct = PERCENTILE.name_of(workload.latency_percentile, "en")
