@@ -2930,87 +2930,87 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>StepPage</name>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="158" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="162" />
       <source>Checks</source>
       <translation>检查项</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="196" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="200" />
       <source>Cost</source>
       <translation>成本对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="376" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="382" />
       <source>Drawing this chart…</source>
       <translation>正在绘制此图表……</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="195" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="199" />
       <source>Inference</source>
       <translation>推理性能</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="106" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="107" />
       <source>Inputs</source>
       <translation>输入</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="195" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="199" />
       <source>Memory fit</source>
       <translation>显存占用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="294" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="298" />
       <source>No estimate: {0}</source>
       <translation>无估算结果：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="204" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="208" />
       <source>No figures for this step apply to this workload type.</source>
       <translation>本步骤没有适用于此类工作负载的指标。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="196" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="200" />
       <source>Power</source>
       <translation>功耗</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="197" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="201" />
       <source>Rack layout</source>
       <translation>机柜布局</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="209" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="213" />
       <source>Recommended configurations</source>
       <translation>推荐配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="196" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="200" />
       <source>Scaling</source>
       <translation>扩展效率</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="374" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="380" />
       <source>Searching accelerators, precisions and layouts…</source>
       <translation>正在搜索加速卡、精度与切分方式……</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="139" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="143" />
       <source>Still being computed: the best parallel layout at the plan's GPU count, its figures and its checks appear here in a moment.</source>
       <translation>仍在计算：按方案 GPU 数搜索的最优并行布局及其指标和检查，稍后显示在这里。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="197" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="201" />
       <source>Timeline</source>
       <translation>时间线</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="195" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="199" />
       <source>Trade-offs</source>
       <translation>性价比前沿</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="210" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="214" />
       <source>What-if: how the results move</source>
       <translation>假设分析：结果如何变化</translation>
     </message>
@@ -3018,57 +3018,57 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>Summary</name>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="116" />
+      <location filename="../../gpudesk/ui/summary.py" line="104" />
       <source>+ 1 line awaiting a quote</source>
       <translation>不含 1 项待询价成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="117" />
+      <location filename="../../gpudesk/ui/summary.py" line="105" />
       <source>+ {count} lines awaiting quotes</source>
       <translation>不含 {count} 项待询价成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="75" />
+      <location filename="../../gpudesk/ui/summary.py" line="63" />
       <source>1 GPU in {servers} × {server}</source>
       <translation>1 卡，{servers} 台 {server}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="84" />
+      <location filename="../../gpudesk/ui/summary.py" line="72" />
       <source>1 GPU, rented</source>
       <translation>1 卡（租用）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="98" />
+      <location filename="../../gpudesk/ui/summary.py" line="86" />
       <source>cannot serve: {reason}</source>
       <translation>无法承载：{reason}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="102" />
+      <location filename="../../gpudesk/ui/summary.py" line="90" />
       <source>capacity {total} {unit}, peak {target} {unit}</source>
       <translation>承载能力 {total} {unit}，峰值 {target} {unit}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="81" />
+      <location filename="../../gpudesk/ui/summary.py" line="69" />
       <source>{gpus} GPUs in {servers} × {server}</source>
       <translation>{gpus} 卡，{servers} 台 {server}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="86" />
+      <location filename="../../gpudesk/ui/summary.py" line="74" />
       <source>{gpus} GPUs, rented</source>
       <translation>{gpus} 卡（租用）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="78" />
+      <location filename="../../gpudesk/ui/summary.py" line="66" />
       <source>{gpus} of {installed} GPUs in {servers} × {server}</source>
       <translation>使用 {gpus} 卡（共安装 {installed} 卡），{servers} 台 {server}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="49" />
+      <location filename="../../gpudesk/ui/summary.py" line="37" />
       <source>{years}-year TCO</source>
       <translation>{years} 年总体拥有成本</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/summary.py" line="50" />
+      <location filename="../../gpudesk/ui/summary.py" line="38" />
       <source>{years}-year TCO ({basis})</source>
       <translation>{years} 年总体拥有成本（{basis}）</translation>
     </message>
