@@ -14,6 +14,7 @@ from gpudesk.core.digits import percent_text, plain_number
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.hardware_sources import capacity_source
+from gpudesk.core.link_checks import link_checks
 from gpudesk.core.memory_alternatives import NODE_GPUS
 from gpudesk.core.pitfalls import bottleneck_pitfall
 from gpudesk.core.plan_input_checks import unread_serving_inputs
@@ -210,36 +211,6 @@ def _server_fit(r: ResolvedPhase) -> list[Check]:
     )]
 
 
-def _port_fit(r: ResolvedPhase) -> list[Check]:
-    """Say when the plan's NIC runs at another speed than the server's own NICs (core/derived_servers.server_nic), or its switch
-    ports slower than the NICs (port_limited): the links run at the slower speed, which every figure of the network
-    and the time model reads."""
-    checks: list[Check] = []
-    if r.nic_gbps_named and r.nic is not None:
-        own = float(r.catalog_server.nic_gbps if r.catalog_server is not None and r.catalog_server.nic_gbps
-                    else r.nic.gbps)
-        checks.append(Check(
-            "net.nic_unlike_server", "warning", "network", "The named NIC is not the server's own",
-            f"The plan names {r.nic.name} at {r.nic_gbps_named:g} Gb/s, but {r.server.name} carries its own back-end "
-            f"NICs at {own:g} Gb/s; the network is sized and timed at {own:g} Gb/s.",
-            "Choose a server whose back-end NICs run at the named speed, or name the server's own NIC.",
-            ("net.nic_gbps", "net.per_gpu_bw"),
-            {"nic": r.nic.name, "named_gbps": r.nic_gbps_named, "server": r.server.name, "own_gbps": own},
-        ))
-    if not r.nic_gbps_own or r.switch is None:
-        return checks
-    port = float(r.switch.port_gbps)
-    return [Check(
-        "net.nic_faster_than_switch", "warning", "network", "NICs faster than the switch ports",
-        f"The {r.nic_gbps_own:g} Gb/s NICs plug into {r.switch.name} ports of {port:g} Gb/s, so each link runs at "
-        f"{port:g} Gb/s: the bandwidth per GPU, the switch count and the training and serving times are those of "
-        f"{port:g} Gb/s links.",
-        f"Choose a switch with {r.nic_gbps_own:g} Gb/s ports for the NICs' full speed, or keep this switch and NICs of "
-        f"its speed.", ("net.nic_gbps", "net.per_gpu_bw"),
-        {"nic_gbps": r.nic_gbps_own, "port_gbps": port, "switch": r.switch.name},
-    )] + checks
-
-
 def _power_limit_fit(phase: Phase, r: ResolvedPhase) -> list[Check]:
     """Say when the plan's GPU power limit lies below the clock law's range (the clock is then held at its floor)."""
     limit, tdp = phase.hardware.gpu_power_limit_w, r.accelerator.tdp_w
@@ -344,7 +315,7 @@ def _schedule_fit(phase: Phase) -> list[Check]:
 
 def phase_checks(phase: Phase, r: ResolvedPhase, figures: FigureSet, results: list[WorkloadResult],
                  infra_checks: list[Check], candidates: list[Candidate]) -> list[Check]:
-    checks = [c for result in results for c in result.checks] + _server_fit(r) + _port_fit(r) + _offer_checks(phase, r)
+    checks = [c for result in results for c in result.checks] + _server_fit(r) + link_checks(r) + _offer_checks(phase, r)
     checks += _power_limit_fit(phase, r) + _recipe_fit(phase, r) + _schedule_fit(phase) + unread_serving_inputs(
         phase, figures, r.accelerator.name, r.accelerator.vendor)
     checks += _workload_checks(phase, figures, results, r) + list(infra_checks)

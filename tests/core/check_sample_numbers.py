@@ -54,6 +54,8 @@ SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
     "net.latency_budget": {"latency_us": 12.5, "budget_us": 10.0},
     "power.rack_limit_exceeded": {"server_max_kw": 10.2, "rack_limit_kw": 8.0},
     "net.nic_faster_than_switch": {"nic_gbps": 400.0, "port_gbps": 200.0, "switch": "NVIDIA Quantum QM8700 (HDR)"},
+    "net.nic_switch_kind_mismatch": {"nic": "NVIDIA ConnectX-7 (NDR 400 Gb/s)", "nic_kind": "infiniband",
+                                     "switch": "NVIDIA Spectrum-4 SN5600", "switch_kind": "ethernet"},
     "net.nic_unlike_server": {"nic": "NVIDIA ConnectX-8 SuperNIC (XDR 800 Gb/s)", "named_gbps": 800.0,
                                    "server": "NVIDIA DGX H100", "own_gbps": 400.0},
     "power.needs_liquid_cooling": {"liquid_share": 0.8, "liquid_kw": 1152.0, "heat": "known"},

@@ -56,3 +56,17 @@ def test_the_bank_samples_fabric_runs_at_the_ascend_servers_own_nics(catalog) ->
     assert f.number("net.per_gpu_bw") == pytest.approx(8 * 200 / 8 / 8)
     assert f.number("net.per_gpu_bw") * 1e9 == pytest.approx(f.number("hw.scaleout_bw"))
     assert "net.nic_unlike_server" not in check_ids(est)
+
+
+def test_an_infiniband_nic_on_an_ethernet_switch_is_refused_by_a_blocker(catalog) -> None:
+    """ConnectX-7 NDR (an InfiniBand adapter) named with a Spectrum-4 SN5600 (an Ethernet switch) was sized and priced
+    as a working fabric without a word."""
+    from gpudesk.report.check_text import localise
+
+    est = estimate(catalog, plan(network__nic_id="connectx-7-ndr", network__switch_id="sn5600", **SIXTEEN))
+    blocker = check(est, "net.nic_switch_kind_mismatch")
+    assert blocker.severity == "blocker" and "InfiniBand" in blocker.message and "Ethernet" in blocker.message
+    zh = localise(blocker, "zh")[1]
+    assert "以太网" in zh and "ethernet" not in zh
+    same = estimate(catalog, plan(network__nic_id="connectx-7-ndr", network__switch_id="qm9700", **SIXTEEN))
+    assert "net.nic_switch_kind_mismatch" not in check_ids(same)
