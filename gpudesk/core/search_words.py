@@ -70,8 +70,9 @@ def precision_text(p: SearchPoint) -> str:
 
 def layout_text(p: SearchPoint) -> str:
     lay = p.layout
-    if "tp" not in lay:  # vision, item serving: data parallel only, each replica on its GPU (DP4); seats: none
-        return f"DP{int(lay['dp'])}" if "dp" in lay else ""
+    if "tp" not in lay:  # vision training: data parallel only (DP4); item serving and seats: none, each replica (or
+        # seat) on a GPU of its own; its 'DP1' read as the layout of a phase's 3 GPUs where other workloads ran beside it
+        return f"DP{int(lay['dp'])}" if "dp" in lay and p.kind == "vision_train" else ""
     parts = [f"TP{int(lay.get('tp', 1))}"]
     if lay.get("pp", 1) > 1:
         parts.append(f"PP{int(lay['pp'])}")

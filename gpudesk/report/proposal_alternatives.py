@@ -67,7 +67,8 @@ def alternatives_warnings(ctx: ProposalContext, phase: PhaseEstimate) -> list[No
 
 def _configuration(accelerator: str, precision: str, layout: str, t: ReportText) -> str:
     """"Huawei Ascend 910B 64GB（FP16 · TP2 × PP4）": the accelerator with its precision and layout, once each."""
-    parts = [part for part in (precision, layout) if part and not (part == precision and layout.startswith(part))]
+    # the layout leads with the precision (the ranked row's 'BF16 · TP2', or 'BF16' alone where it has no layout)
+    parts = [part for part in ((layout,) if precision and layout.startswith(precision) else (precision, layout)) if part]
     detail = " · ".join(parts)
     return accelerator if not detail else (f"{accelerator}（{detail}）" if t.lang == "zh" else f"{accelerator} ({detail})")
 

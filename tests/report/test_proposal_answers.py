@@ -119,3 +119,18 @@ def test_totals_leaving_out_lines_awaiting_a_quote_say_they_are_lower_bounds(sea
         assert any(summary_words in n and str(plan.unpriced_lines) in n for n in notes), notes
         bom = [b.text for b in doc.section("bom").blocks if isinstance(b, Note) and bom_words in b.text]
         assert len(bom) == sum(1 for p in plan.phases if p.ledger.unpriced), bom
+
+
+def test_an_item_rate_configuration_names_no_data_parallel_layout(searched_sample):
+    """The manufacturer's search section read 'Huawei Ascend 910B 64GB × 3 卡 · FP16 · DP1' (and its ranked row '3 …
+    FP16 · DP1'): the inspection's item-rate point runs one replica a GPU, its 'DP1' counting the searched workload's
+    GPU beside two the retraining keeps. Item serving is described by its GPUs and precision; vision training keeps its
+    data-parallel degree (DP4, tests/plan/test_candidate_layouts.py)."""
+    plan, project = searched_sample("manufacturer-vision-private")
+    phase = plan.phases[0]
+    assert phase.search.recommended.kind == "vision_inference"
+    for lang in ("zh", "en"):
+        table = next(b for b in build_proposal(plan, project, lang, Branding()).section("search").blocks
+                     if isinstance(b, DataTable))
+        assert not [row for row in table.rows if "DP" in " ".join(str(cell) for cell in row)], table.rows
+    assert all("DP" not in c.layout for c in phase.candidates), [(c.layout, c.pinned) for c in phase.candidates]
