@@ -14,7 +14,6 @@ from gpudesk.plotting import fit
 from gpudesk.report.chart_text import localise_spec
 from gpudesk.report.display_text import display_text
 
-
 # (phase, chart width): the launch on Ascend 910B (the plan's column and four searched accelerators, six parts) as
 # step 2 shows it at 1366 × 768 (469 × 280 px under its buttons); the LoRA pilot's eight parts (weights, gradients,
 # optimizer, adapters …) also with the Explain dock open (420 px), where they folded away too
