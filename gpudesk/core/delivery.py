@@ -291,9 +291,11 @@ def delivery_figures(inp: DeliveryInputs) -> FigureSet:
         if mode != "private" and "private" in monthly:
             compared = max(int(np.size(fs["delivery.cumulative.private"])),
                            int(np.size(fs[f"delivery.cumulative.{mode}"])))
-            fs.add(f"delivery.break_even.private_vs_{mode}",
-                   break_even_month(_padded(fs["delivery.cumulative.private"], compared),
-                                    _padded(fs[f"delivery.cumulative.{mode}"], compared)), "month",
+            own, other = (_padded(fs["delivery.cumulative.private"], compared),
+                          _padded(fs[f"delivery.cumulative.{mode}"], compared))
+            if np.all(np.isfinite(own)) and np.allclose(own, other, rtol=1e-12, atol=0.0):
+                continue  # the same cost every month (a hybrid owning the whole build): owning breaks even with nothing
+            fs.add(f"delivery.break_even.private_vs_{mode}", break_even_month(own, other), "month",
                    f"month from which owning stays cheaper than {_in_text(mode)}",
                    "first month m with cumulative.private <= cumulative.mode for every month from m on",
                    ["delivery.cumulative.private", f"delivery.cumulative.{mode}"])

@@ -30,6 +30,9 @@ def test_the_hybrid_column_of_a_rented_plan_owns_whole_servers(catalog) -> None:
     assert f.number("delivery.hybrid_burst_gpus") == 0
     # owning both GPUs is the private build: the two columns cost the same
     assert f.number("delivery.total.hybrid") == pytest.approx(f.number("delivery.total.private"))
+    # the same cost every month: no month from which owning is cheaper (it read '1 month', as if owning won)
+    assert "delivery.break_even.private_vs_hybrid" not in f
+    assert "delivery.break_even.private_vs_cloud_on_demand" in f
 
 
 def test_the_hybrid_column_of_an_owned_plan_owns_whole_servers(catalog) -> None:
