@@ -165,6 +165,8 @@ class Catalog:
         try:
             return self._tables[table][rid]
         except KeyError:
+            if not str(rid).strip():  # a plan field left empty: "no row '' in catalog table models" said nothing
+                raise CatalogError(refusal("catalog.no_id", table=table)) from None
             near = difflib.get_close_matches(str(rid)[:200], list(self._tables[table]), n=3, cutoff=0.5)
             names = "、".join(self.row_name(table, n) for n in near)
             hint = refusal("catalog.near", ids=", ".join(near), names=names) if near else ""

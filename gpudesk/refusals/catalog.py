@@ -38,6 +38,7 @@ CATALOG_REFUSALS: dict[str, str] = {
     "catalog.snapshot_invalid": "catalog rows saved in the plan are invalid: {problems}{more}",
     "catalog.snapshot_problem": "{where}: {reason}",
     "catalog.no_row": "no row '{id}' in catalog table {table}{near}",
+    "catalog.no_id": "no row of catalog table {table} is named (the id is empty); choose one",
     "catalog.near": "; did you mean {ids}?",
     "catalog.no_facility_default": "no facility default for kind '{kind}' and region '{region}' in catalog table "
                                    "facility_defaults; regions for {kind}: {regions}",

@@ -166,3 +166,21 @@ def test_pinning_a_part_whose_server_holds_fewer_gpus_brings_the_node_down(catal
     document.apply("Pin", changes)
     assert estimate_plan(document.project, catalog).phases[0].config.gpus_per_node == 4
     assert not [p for p, _v in pin_assignments(catalog, phase, 0, "h100-sxm") if p.endswith("gpus_per_node")]
+
+
+def test_an_empty_catalog_id_is_asked_for_not_looked_up(catalog) -> None:
+    """A plan file whose model (or accelerator) id was empty read "no row '' in catalog table models", in Chinese
+    "目录的模型表中没有 ''" (fuzz-26): it says the field names no row and asks for one."""
+    from gpudesk.project.io import loads_project
+
+    for path, where in (("model_id", "workloads[0].model_id"), ("accelerator_id", "hardware.accelerator_id")):
+        phase = {"workloads": [{"kind": "llm_inference", "model_id": "llama-3.1-8b", "requests_per_day": 1e4}],
+                 "hardware": {"accelerator_id": "h100-sxm"}}
+        (phase["workloads"][0] if path == "model_id" else phase["hardware"])[path] = ""
+        project = loads_project(json.dumps({"schema_version": 5, "phases": [phase]}).encode()).project
+        with pytest.raises(PlanInputError) as refused:
+            estimate_plan(project, catalog)
+        assert str(refused.value).startswith(f"phases[0].{where}: no row of catalog table ") and \
+            "(the id is empty); choose one" in str(refused.value), str(refused.value)
+        zh = error_text(refused.value, "zh", describe_path)
+        assert "未指定" in zh and "''" not in zh and not IDENTIFIER.search(NAMES.sub("", zh)), zh
