@@ -110,8 +110,10 @@ def host_figures(inp: HostInputs) -> FigureSet:
     need = fs.add("host.cores_per_gpu_needed", pre + base, "cores/GPU", "CPU cores each GPU needs",
                   "preprocess_cores_per_gpu + train_process_cores",
                   ["host.preprocess_cores_per_gpu", "host.train_process_cores"])
-    fs.add("host.cores_needed", need * used, "cores", "CPU cores the server needs",
-           f"cores_per_gpu_needed x {name}", ["host.cores_per_gpu_needed", used_key])
+    # a count of cores is whole: 13.3 read '每台所需 CPU 核数 13.3 核' and the check's 'at least 13 cores' fell short;
+    # the demand per GPU (cores_per_gpu_needed) stays a fraction (1e-9: 12 x 1.0 is not 13)
+    fs.add("host.cores_needed", np.ceil(need * used - 1e-9), "cores", "CPU cores the server needs",
+           f"⌈cores_per_gpu_needed x {name}⌉", ["host.cores_per_gpu_needed", used_key])
     offered = fs.add("host.cores_per_gpu_offered", cores / used, "cores/GPU", "CPU cores per GPU in the server",
                      f"cpu_cores / {name}", ["host.cpu_cores", used_key])
     fs.add("host.gpu_feed_fraction", np.minimum(1.0, offered / need), "fraction",

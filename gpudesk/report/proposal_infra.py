@@ -75,7 +75,7 @@ STORAGE_FIGURES = rows_of([
     ("storage.checkpoint_size", "quantity", True),
     ("storage.checkpoint_write_time", "quantity", True),
     ("storage.checkpoint_stall_share", "percent", True),
-    ("host.cores_needed", "quantity"),  # 1.27 cores, as the window reads it (not '1 核', short of what is needed)
+    ("host.cores_needed", "quantity"),  # whole cores, rounded up in the core (1.27 needed -> 2, never '1 核')
     ("host.ram_needed", "quantity", True),
 ])
 COST_FIGURES = rows_of([

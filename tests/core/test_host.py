@@ -22,6 +22,18 @@ def test_images_need_cores_and_starve_gpus():
     assert "JPEG_DECODE_AUG_IMAGES_PER_CORE_S" in exp.inputs[1].source
 
 
+def test_a_servers_cores_are_whole_and_never_short():
+    """The manufacturer's storage page read '每台所需 CPU 核数 13.3 核' and the check's 'at least 13 cores' fell short:
+    the server's count is rounded up; the demand per GPU stays a fraction."""
+    # 1,430 images/s per GPU / 100 images/s/core = 14.3 cores + 1 -> 15.3 per GPU, 122.4 for 8 GPUs -> 123 cores
+    fs = host_figures(HostInputs(server=DGX_H100, throughput_per_gpu=1430.0, data_kind="images"))
+    assert fs["host.cores_per_gpu_needed"] == pytest.approx(15.3)
+    assert fs["host.cores_needed"] == 123.0
+    starve = [c for c in host_checks(fs) if c.id == "host.cpu_starves_gpus"][0]
+    assert "at least 123 cores" in starve.fix
+    assert fs.explain("host.cores_needed").formula.startswith("⌈")
+
+
 def test_pretokenised_text_is_cheap_and_sweeps():
     fs = host_figures(HostInputs(server=DGX_H100, throughput_per_gpu=np.array([1e4, 4e4]), data_kind="text_pretokenized"))
     np.testing.assert_allclose(fs["host.cores_per_gpu_needed"], [1.0, 1.0])
