@@ -29,7 +29,7 @@ from gpudesk.report.text_catalog import ReportText
 from gpudesk.text_catalogues import catalogue, fill, fill_chinese
 from gpudesk.vocabulary.costs import awaiting_quote
 from gpudesk.vocabulary.delivery import DELIVERY_MODE, DELIVERY_OPTION, delivery_name
-from gpudesk.vocabulary.plan_choices import MARKET
+from gpudesk.vocabulary.plan_choices import FABRIC, MARKET
 from gpudesk.vocabulary.precision import PRECISION
 from gpudesk.vocabulary.request_lengths import LENGTH_DATASET
 from gpudesk.vocabulary.serving import ENGINE_RELEASE, PERCENTILE, SERVING_BATCHING
@@ -89,12 +89,13 @@ def code_names(lang: str) -> dict[str, dict[str, str]]:
     modes = {code: delivery_name(code, lang) for code in DELIVERY_OPTION.codes + DELIVERY_MODE.codes}
     markets = {term.code: term.name(lang) for term in MARKET}
     precisions = {t.code: t.name(lang) for t in PRECISION}
+    links = {**tables.get("link_kind", {}), "infiniband": FABRIC.name_of("infiniband", lang)}  # a NIC's, a switch's
     return {**tables, "recipe": {t.code: t.name(lang) for t in LOW_PRECISION_RECIPE}, "compute": precisions,
             "schedule": {t.code: t.name(lang) for t in PIPELINE_SCHEDULE},
             "batching": {t.code: t.name(lang) for t in SERVING_BATCHING},
             "release": {t.code: t.name(lang) for t in ENGINE_RELEASE},
             "dataset": {t.code: t.name(lang) for t in LENGTH_DATASET},
-            "wants": precisions, "limit": {t.code: t.name(lang) for t in BOTTLENECK}, "binding": {t.code: t.name(lang) for t in BINDING}, **{key: modes for key in MODE_KEYS},
+            "nic_kind": links, "switch_kind": links, "wants": precisions, "limit": {t.code: t.name(lang) for t in BOTTLENECK}, "binding": {t.code: t.name(lang) for t in BINDING}, **{key: modes for key in MODE_KEYS},
             **{key: markets for key in MARKET_KEYS}}
 
 
