@@ -130,9 +130,11 @@ def check_host_follows_the_phases_gpus(phase) -> int:  # type: ignore[no-untyped
     assert ("host.gpus_used" in f) == fewer, (phase.name, used, f.number("host.gpus"))
     if fewer:
         assert f.number("host.gpus_used") == used and "fewer GPUs than the server holds" in f.source("host.gpus_used")
-    for key, per_gpu in (("host.cores_needed", "host.cores_per_gpu_needed"), ("host.kv_swap", "host.kv_swap_per_gpu")):
-        if math.isfinite(f.number(key)):
-            assert _close(f.number(key), f.number(per_gpu) * used), (phase.name, key)
+    if math.isfinite(f.number("host.cores_needed")):  # whole cores, rounded up (core/host.py)
+        assert f.number("host.cores_needed") == math.ceil(f.number("host.cores_per_gpu_needed") * used - 1e-9), \
+            (phase.name, "host.cores_needed")
+    if math.isfinite(f.number("host.kv_swap")):
+        assert _close(f.number("host.kv_swap"), f.number("host.kv_swap_per_gpu") * used), (phase.name, "host.kv_swap")
     if math.isfinite(f.number("host.pinned_buffers")):
         assert _close(f.number("host.pinned_buffers"),
                       f.number("host.batch_bytes_per_gpu") * f.number("host.loader_batches_held") * used)
