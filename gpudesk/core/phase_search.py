@@ -63,9 +63,11 @@ class PhaseSearch:
         extra = tuple(self.explained_from[2:4]) if self.explained_from else ()
         return tuple(p for p in (self.recommended, self.runner_up, *extra) if p is not None)
 
-    def explain_priced(self, priced: dict[int, tuple[int, int, float]]) -> None:
+    def explain_priced(self, priced: dict[int, tuple[int, int, float]], awaiting: dict[int, int] | None = None) -> None:
         """Word the why and the levers again with the GPUs, nodes and cost each named point has in the plan that
-        pins it (its cost ledger's total over the horizon; unknown when it was not priced)."""
+        pins it (its cost ledger's total over the horizon; unknown when it was not priced) and ``awaiting``, the
+        lines awaiting a quote that total leaves out (the why read '4,278 万元' beside the row's '+ 4 项待询价')."""
+        waiting = awaiting or {}
         if not self.explained_from:
             return
         from dataclasses import replace
@@ -74,7 +76,7 @@ class PhaseSearch:
             if p is None:
                 return None
             gpus, nodes, cost = priced.get(p.index, (p.gpus, p.nodes, float("nan")))
-            return replace(p, gpus=gpus, nodes=nodes, cost=cost)
+            return replace(p, gpus=gpus, nodes=nodes, cost=cost, awaiting=waiting.get(p.index, 0))
 
         phase, w, binding_point, quality_point, serving_ctx, table = self.explained_from
         view = replace(self, recommended=at(self.recommended), runner_up=at(self.runner_up), basis="ledger")

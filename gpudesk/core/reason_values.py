@@ -16,10 +16,12 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Money:
-    """An amount of ``currency``; NaN when the catalog has no price (worded 'unpriced', never 0)."""
+    """An amount of ``currency``; NaN when the catalog has no price (worded 'unpriced', never 0). ``awaiting``: the
+    cost lines awaiting a quote the amount leaves out, worded beside it as every total is ('+ 4 项待询价')."""
 
     amount: float
     currency: str
+    awaiting: int = 0
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ from gpudesk.core.search_words import (
     disaggregated_pools,
     performance,
     pipeline_caveat,
+    point_cost,
     versus,
 )
 from gpudesk.core.serving_load import percentile_level, serving_inputs
@@ -205,7 +206,7 @@ def explain(search: Any, phase: Phase, w: Workload, binding_point: SearchPoint |
         reason = Reason("search_binds_own", {"binding": binding, "sizing": _own_sizing(search, rec, phase, w, rate)})
     reason = _defaulted(reason, search.binding, w)
     perf = performance(rec)
-    numbers = {"config": describe(rec), "cost": Money(rec.cost, cur), "basis": _basis(search), "reason": reason}
+    numbers = {"config": describe(rec), "cost": point_cost(rec, cur), "basis": _basis(search), "reason": reason}
     why = Reason("search_why", {**numbers, "performance": perf}) if perf is not None \
         else Reason("search_why_plain", numbers)
     stages = pipeline_caveat(rec)
@@ -302,7 +303,7 @@ def _quality_lever(q: SearchPoint, rec: SearchPoint, cur: str) -> Lever:
     numbers = {"config": describe(q), "gpus": gpus, "caveat": _caveat(q)}
     d = change(q.cost, rec.cost)
     if math.isfinite(d):
-        return Lever("quality", Reason("search_lever_quality_priced", {**numbers, "cost": Money(q.cost, cur),
+        return Lever("quality", Reason("search_lever_quality_priced", {**numbers, "cost": point_cost(q, cur),
                                                                         "change": d}), q)
     return Lever("quality", Reason("search_lever_quality", numbers), q)
 

@@ -227,6 +227,7 @@ class SearchPoint:
     bits: int = 16
     caveat: str = ""  # quality caveat code ("" when at or above the plan's own precision)
     accelerator_name_zh: str = ""  # the catalog's name_zh (catalog.records.display_name)
+    awaiting: int = 0  # cost lines awaiting a quote that ``cost`` (the pinning plan's ledger total) leaves out
 
     def accelerator_named(self, lang: str) -> str:
         """The accelerator's name as a reader of ``lang`` is shown it."""

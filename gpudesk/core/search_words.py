@@ -107,6 +107,11 @@ def disaggregated_pools(p: SearchPoint) -> Reason | None:
     return Reason("point_disaggregated_pools", {"prefill": prefill, "decode": decode})
 
 
+def point_cost(p: SearchPoint, currency: str) -> Money:
+    """A configuration's cost with the lines awaiting a quote it leaves out (the ranked row's '+ 4 项待询价')."""
+    return Money(p.cost, currency, p.awaiting)
+
+
 def describe(p: SearchPoint) -> Joined:
     """One configuration: accelerator × GPUs · precision · layout and what else sets it (replicas, batch …)."""
     lay = p.layout
@@ -198,7 +203,7 @@ def versus(p: SearchPoint, ref: SearchPoint, currency: str) -> Reason:
     """What ``p`` costs against ``ref``: money with the change when both are priced, else GPUs."""
     if math.isfinite(p.cost) and math.isfinite(ref.cost):
         d = change(p.cost, ref.cost)
-        return Reason("search_versus_cost", {"cost": Money(p.cost, currency), "change": d}) if math.isfinite(d) \
-            else Reason("search_cost", {"cost": Money(p.cost, currency)})
+        return Reason("search_versus_cost", {"cost": point_cost(p, currency), "change": d}) if math.isfinite(d) \
+            else Reason("search_cost", {"cost": point_cost(p, currency)})
     d = change(p.gpus, ref.gpus)
     return Reason("search_versus_gpus", {"gpus": p.gpus, "change": d if math.isfinite(d) else 0.0})

@@ -236,8 +236,11 @@ def _worded(value: Any, lang: str, words: Mapping[str, Any]) -> Any:
     if isinstance(value, Reason):
         return reason_text(value, lang)
     if isinstance(value, Money):
-        return format_money(value.amount, value.currency, lang) if math.isfinite(value.amount) \
-            else awaiting_quote(lang)
+        if not math.isfinite(value.amount):
+            return awaiting_quote(lang)
+        from gpudesk.report.ledger_text import awaiting_total  # ledger_text reads this module
+
+        return awaiting_total(format_money(value.amount, value.currency, lang), value.awaiting, ReportText(lang))
     if isinstance(value, Quantity):
         return quantity_text(value, lang)
     if isinstance(value, Word):

@@ -13,6 +13,7 @@ from gpudesk.report.number_format import CURRENCY_SYMBOLS, format_money, format_
 from gpudesk.report.proposal_context import ProposalContext
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.results.plan_result import PhaseEstimate
+from gpudesk.results.plan_rows import awaiting_lines
 from gpudesk.vocabulary.costs import awaiting_quote
 
 
@@ -87,7 +88,7 @@ def candidate_cost(c: Candidate, t: ReportText, wan: bool = False) -> str:
 
 def unpriced_lines(c: Candidate) -> int:
     """How many lines awaiting a quote a row's cost leaves out (its ledger's, ``ledger_lines_unpriced``); 0: none."""
-    return next((int(r.numbers.get("count", 0)) for r in c.reasons if r.key == "ledger_lines_unpriced"), 0)
+    return awaiting_lines(c.reasons)
 
 
 def costs_in_wan(candidates: list[Candidate], t: ReportText) -> bool:

@@ -90,6 +90,11 @@ def ledger_reasons(ledger: CostLedger, years: int, cost: float | None = None) ->
     return out
 
 
+def awaiting_lines(reasons: tuple[Reason, ...] | list[Reason]) -> int:
+    """How many lines awaiting a quote a row's cost leaves out (its ``ledger_lines_unpriced`` reason); 0: none."""
+    return next((int(r.numbers.get("count", 0)) for r in reasons if r.key == "ledger_lines_unpriced"), 0)
+
+
 def _same(searched: Candidate, plan: Candidate) -> bool:
     """The plan already runs the search's configuration on its accelerator (e.g. after pinning it)."""
     t, u = searched.time_or_throughput, plan.time_or_throughput

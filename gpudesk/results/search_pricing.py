@@ -27,7 +27,7 @@ from gpudesk.core.plan_resolve import PlanInputError
 from gpudesk.core.sized_configuration import SizedConfiguration
 from gpudesk.project.model import Phase, Project
 from gpudesk.results.pinning import pins_gpu_count, point_assignments
-from gpudesk.results.plan_rows import ledger_cost, ledger_reasons
+from gpudesk.results.plan_rows import awaiting_lines, ledger_cost, ledger_reasons
 
 PART = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(?:\[(\d+)\])?")
 Estimator = Callable[[Project, int], "tuple[SizedConfiguration, CostLedger]"]  # results.pipeline.phase_ledger
@@ -206,23 +206,26 @@ def pricing_steps(rows: list[Candidate], search: Any, project: Project, index: i
     memo = pricing_memo(catalog) if memo is None else memo  # what the points share, built once (core/pass_memo.py)
     out: list[Candidate] = []
     costs: dict[int, PointCost] = {}
+    awaiting: dict[int, int] = {}  # the lines awaiting a quote each cost leaves out (its ledger_lines_unpriced)
     for row in rows:
         point = search.find(row.point) if search is not None and row.point >= 0 else None
         priced = row if point is None else _row(row, _price(point, context, project, index, catalog, estimate, cache, memo))
         out.append(priced)
         if priced.point >= 0:
             costs[priced.point] = (priced.gpus, priced.nodes, priced.cost)
+            awaiting[priced.point] = awaiting_lines(priced.reasons)
         yield int(100 * len(out) / max(total, 1)), row.accelerator_name
     for n, p in enumerate(extra):
         got = _price(p, context, project, index, catalog, estimate, cache, memo)
         costs[p.index] = (p.gpus, p.nodes, math.nan) if got is None else (got.gpus, got.nodes, got.cost)
+        awaiting[p.index] = 0 if got is None else awaiting_lines(got.reasons)
         yield int(100 * (len(out) + n + 1) / max(total, 1)), p.accelerator_name
     if search is not None:
         search.rank_by_ledger(costs)  # ranked by the cost the rows show, not the search's own estimate
         place = {p.index: i for i, p in enumerate(search.per_accelerator)}
         out.sort(key=lambda r: place.get(r.point, len(place)))
         out = [dataclasses.replace(r, rank=i) for i, r in enumerate(out, start=1)]
-        search.explain_priced(costs)  # the why and the levers quote the ledger, as the rows do
+        search.explain_priced(costs, awaiting)  # the why and the levers quote the ledger, as the rows do
     return out, costs
 
 

@@ -134,3 +134,24 @@ def test_an_item_rate_configuration_names_no_data_parallel_layout(searched_sampl
                      if isinstance(b, DataTable))
         assert not [row for row in table.rows if "DP" in " ".join(str(cell) for cell in row)], table.rows
     assert all("DP" not in c.layout for c in phase.candidates), [(c.layout, c.pinned) for c in phase.candidates]
+
+
+def test_the_search_why_counts_the_lines_its_cost_leaves_out(searched_sample):
+    """The bank's search why read '5 年总体拥有成本（费用台账） 4,278 万元' beside its ranked row's '4,278 万元 + 4 项待询价':
+    the why is worded in the core (PhaseSearch.explain_priced) from the ledger's total alone. It now says the lines
+    awaiting a quote that total leaves out, as the row does (one count: results/plan_rows.awaiting_lines)."""
+    from gpudesk.report.check_text import words
+    from gpudesk.results.plan_rows import awaiting_lines
+
+    plan, _project = searched_sample("bank-llm-assistant")
+    checked = 0
+    for phase in plan.phases:
+        if phase.search is None or phase.search.recommended is None:
+            continue
+        row = next(c for c in phase.candidates if c.point == phase.search.recommended.index)
+        count = awaiting_lines(row.reasons)
+        if count:
+            assert f"+ {count} 项待询价" in words(phase.search.why, "zh"), words(phase.search.why, "zh")
+            assert f"+ {count} line" in words(phase.search.why, "en"), words(phase.search.why, "en")
+            checked += 1
+    assert checked  # the bank's search rows leave lines out
