@@ -27,7 +27,7 @@ from gpudesk.core.derived_servers import (
 from gpudesk.core.market import AvailabilityIndex, offer_allowed, phase_market
 from gpudesk.project.errors import printable
 from gpudesk.project.model import Phase, Workload
-from gpudesk.refusals import ListedReasons, Refusal, cause_of, refusal
+from gpudesk.refusals import ListedReasons, PartName, Refusal, cause_of, refusal
 from gpudesk.vocabulary.delivery import DELIVERY_MODE
 
 T = TypeVar("T")
@@ -151,11 +151,12 @@ def _server_for(catalog: Catalog, phase: Phase, acc: rec.Accelerator, where: str
         server = _lookup(catalog.server, phase.hardware.server_id, f"{where}.hardware.server_id")
         if server.gpus <= 0:
             raise PlanInputError(refusal("input.server_no_gpus", field=f"{where}.hardware.server_id",
-                                         server=server.name, gpus=server.gpus))
+                                         server=part_named(server), gpus=server.gpus))
         if server.accelerator_id != acc.id:
+            held = next((a for a in catalog.accelerators() if a.id == server.accelerator_id), None)
             raise PlanInputError(refusal("input.server_other_accelerator", field=f"{where}.hardware.server_id",
-                                         server=server.name, holds=catalog.row_name("accelerators", server.accelerator_id),
-                                         accelerator=acc.name))
+                                         server=part_named(server, held), accelerator=part_named(acc),
+                                         holds=part_named(held) if held is not None else server.accelerator_id))
         return server
     matches = [s for s in catalog.servers() if s.accelerator_id == acc.id and s.gpus > 0]
     if not matches:
@@ -229,11 +230,20 @@ def _refuse_node_beyond_server(row: rec.Server, acc: rec.Accelerator, wanted: in
     """A node of more GPUs than the server holds: 36 GPUs per node on the catalog's 8-GPU RTX 4090 server counted 4
     nodes of 36 GPUs in 18 servers of 8, and its host figures (cores, pinned memory) per 8-GPU server beside the
     36-GPU node (fuzz-26); the default 8 on the RTX PRO 6000's 4-slot server read 2 nodes in 4 servers."""
+    named, server = part_named(acc), part_named(row, acc)
     if chosen:
         raise PlanInputError(refusal("input.node_exceeds_server", field=f"{where}.hardware.gpus_per_node",
-                                     per_node=wanted, server=row.name, slots=row.gpus))
+                                     per_node=wanted, server=server, slots=row.gpus))
     raise PlanInputError(refusal("input.node_exceeds_servers", field=f"{where}.hardware.gpus_per_node",
-                                 per_node=wanted, accelerator=acc.name, server=row.name, slots=row.gpus))
+                                 per_node=wanted, accelerator=named, server=server, slots=row.gpus))
+
+
+def part_named(row: rec.Accelerator | rec.Server, accelerator: rec.Accelerator | None = None) -> PartName:
+    """An accelerator, or a server holding ``accelerator``, as a refusal names it in the reader's language."""
+    if isinstance(row, rec.Server):
+        return PartName(row.name, row.name_zh, row.vendor, row.gpus,
+                        part_named(accelerator) if accelerator is not None else None)
+    return PartName(row.name, row.name_zh)
 
 
 def resolve_phase(catalog: Catalog, phase: Phase, where: str) -> ResolvedPhase:

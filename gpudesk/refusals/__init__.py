@@ -117,6 +117,26 @@ class Choices:
         return format(str(self), spec)
 
 
+@dataclass(frozen=True)
+class PartName:
+    """A catalog part (an accelerator, a server) named in a refusal, given as one value: by its catalog name in
+    English; in Chinese by the row's ``name_zh``, and a generic or derived server (vendor ``various`` or ``generic``)
+    by the language's pattern with its GPU count and ``accelerator`` (report/server_names.py), as every other surface
+    names it ("Generic 4 × L40S server" read so in a Chinese refusal)."""
+
+    name: str
+    name_zh: str = ""
+    vendor: str = ""
+    gpus: int = 0
+    accelerator: PartName | None = None
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
 def refusal(key: str, **values: Any) -> Refusal:
     """A refusal of a declared kind (an undeclared key fails here, at the raise site, not when it is worded)."""
     if key not in ENGLISH:

@@ -15,7 +15,7 @@ from typing import Any
 
 from gpudesk.catalog.errors import Problem, row_id_of
 from gpudesk.project.errors import MAX_PROBLEMS_SHOWN, ProjectValidationError, printable
-from gpudesk.refusals import ENGLISH, Amount, Choices, ListedReasons, Refusal, reason_of, refusal
+from gpudesk.refusals import ENGLISH, Amount, Choices, ListedReasons, PartName, Refusal, reason_of, refusal
 from gpudesk.report.chart_text import unit_text
 from gpudesk.report.display_units import exact_text
 from gpudesk.text_catalogues import catalogue, fill_chinese, flat_catalogue
@@ -77,6 +77,8 @@ def _worded(name: str, value: Any, lang: str, field_name: FieldName | None) -> A
         if lang == "en":
             return str(value)
         return "、".join(choice_name(value.field, code, lang) or code for code in value.codes)
+    if isinstance(value, PartName):
+        return part_name(value, lang)
     if isinstance(value, ListedReasons):
         return ("；" if lang == "zh" else "; ").join(refusal_text(item, lang, field_name) for item in value.items)
     if not isinstance(value, str):
@@ -96,6 +98,14 @@ def _worded(name: str, value: Any, lang: str, field_name: FieldName | None) -> A
     if name == "precision" and value in PRECISION:
         return PRECISION.name_of(value, lang)
     return printable(value)
+
+
+def part_name(part: PartName, lang: str) -> str:
+    """A part a refusal names, as every surface names it in ``lang`` (report/server_names.server_display_name)."""
+    from gpudesk.report.server_names import server_display_name  # (its catalogue of names read only when needed)
+
+    accelerator = part_name(part.accelerator, lang) if part.accelerator is not None else ""
+    return server_display_name(part.name, part.vendor, part.gpus, accelerator, lang, part.name_zh)
 
 
 def amount_text(amount: Amount, lang: str) -> str:

@@ -138,6 +138,7 @@ def test_more_gpus_per_node_than_the_server_holds_is_refused_by_name(catalog) ->
     assert "set GPUs per node to 4 or fewer" in str(refused.value)
     zh = error_text(refused.value, "zh", describe_path)
     assert "每节点 8 卡" in zh and "设为 4 或更少" in zh and not IDENTIFIER.search(NAMES.sub("", zh)), zh
+    assert "通用 4 卡" in zh and "Generic" not in zh, zh  # the generic chassis in the reader's words
     phase.hardware.gpus_per_node = 4
     plan = estimate_plan(Project(phases=[phase]), catalog, search=True)
     assert (plan.phases[0].config.gpus, plan.phases[0].config.nodes, plan.phases[0].config.servers) == (8, 2, 2)
@@ -184,3 +185,16 @@ def test_an_empty_catalog_id_is_asked_for_not_looked_up(catalog) -> None:
             "(the id is empty); choose one" in str(refused.value), str(refused.value)
         zh = error_text(refused.value, "zh", describe_path)
         assert "未指定" in zh and "''" not in zh and not IDENTIFIER.search(NAMES.sub("", zh)), zh
+
+
+def test_a_server_for_another_accelerator_is_named_in_the_readers_words(catalog) -> None:
+    """The refusal of a server that holds another part named both in English in the Chinese window ('NVIDIA GB200 NVL72
+    rack 装的是 NVIDIA GB200 (per Blackwell GPU of a Grace Blackwell superchip)'): the parts now read as every other
+    surface names them, the rows' Chinese names."""
+    phase = one_phase("llm_inference", "llama-3.1-8b", "mi300x", 1, requests_per_day=1e4)
+    phase.hardware.server_id = "gb200-nvl72"
+    with pytest.raises(PlanInputError) as refused:
+        estimate_plan(Project(phases=[phase]), catalog)
+    assert str(refused.value).startswith("phases[0].hardware.server_id: NVIDIA GB200 NVL72 rack holds NVIDIA GB200")
+    zh = error_text(refused.value, "zh", describe_path)
+    assert "rack" not in zh and "per Blackwell GPU" not in zh and "GB200" in zh, zh
