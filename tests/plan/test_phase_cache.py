@@ -44,9 +44,10 @@ def _numeric_fields(project, phase: int) -> list[str]:  # type: ignore[no-untype
 
 
 def _new_value(project, path: str):  # type: ignore[no-untyped-def]
-    """A value the field has not held, within its declared bounds (None when none is found)."""
+    """A value the field has not held, within its declared bounds (None when none is found). A count goes down
+    first: one more GPU per node than the server's slots is refused (input.node_exceeds_server), one fewer is not."""
     old = field_paths.get(project, path)
-    tries = [old + 1, old - 1] if isinstance(old, int) else [old * 1.07, old * 0.93]
+    tries = [old - 1, old + 1] if isinstance(old, int) else [old * 1.07, old * 0.93]
     for value in tries:
         if value != old and not field_paths.value_problems(project, path, value):
             return value
