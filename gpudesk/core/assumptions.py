@@ -29,6 +29,27 @@ ASSUMPTION_TEMPLATES: dict[str, str] = {
     "storage_no_network": (
         "Storage: {storage}. Network: none with no switches, oversubscription {oversubscription:g}:1."
     ),
+    "rented_instance": (
+        "Rented {provider} {instance} instances, {gpus_per_instance:,} × {accelerator} each; between instances the "
+        "provider's network, {network_gbps:g} Gb/s per instance."
+    ),
+    "rented_instance_network_unknown": (
+        "Rented {provider} {instance} instances, {gpus_per_instance:,} × {accelerator} each; between instances the "
+        "provider's network, its bandwidth not given by the catalog (ask the provider)."
+    ),
+    "storage_only": (
+        "Storage: {storage}."
+    ),
+    "if_owned_instead": (
+        "If owned instead (the ownership comparison only): {server} ({gpus_per_system:,} GPUs per system), {nic} "
+        "with {switch} switches at {oversubscription:g}:1, PUE {pue:g} ({pue_source}), electricity "
+        "{electricity:g} per kWh ({electricity_source}), rack power limit {rack_limit_kw:g} kW ({rack_limit_source})."
+    ),
+    "if_owned_instead_no_network": (
+        "If owned instead (the ownership comparison only): {server} ({gpus_per_system:,} GPUs per system), no "
+        "scale-out network, PUE {pue:g} ({pue_source}), electricity {electricity:g} per kWh ({electricity_source}), "
+        "rack power limit {rack_limit_kw:g} kW ({rack_limit_source})."
+    ),
     "power_price": (
         "PUE {pue:g} ({pue_source}); electricity {electricity:g} per kWh ({electricity_source})."
     ),

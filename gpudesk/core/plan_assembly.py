@@ -324,19 +324,42 @@ def phase_checks(phase: Phase, r: ResolvedPhase, figures: FigureSet, results: li
     return checks
 
 
-def assumptions(phase: Phase, r: ResolvedPhase, figures: FigureSet) -> list[Assumption]:
-    """The phase's assumptions as ``Assumption`` (English text + key + values, worded in Chinese by the proposal)."""
-    u, costs = phase.delivery.utilisation, phase.costs
-    out = [
+def _machine_assumptions(phase: Phase, r: ResolvedPhase) -> list[Assumption]:
+    """Hardware, network, power and rack. A phase renting an instance names that instance and the provider's
+    network; the plan's own server, fabric, PUE, tariff and rack limit price only the owning comparison (alt.*), so
+    they are said as 'if owned instead', never as what the phase runs on."""
+    storage = {"storage": r.storage.name}
+    owned_values = {"server": r.server.name, "gpus_per_system": r.server.gpus, "pue": r.pue.value,
+                    "pue_source": r.pue.source, "electricity": r.electricity.value,
+                    "electricity_source": r.electricity.source, "rack_limit_kw": r.rack_limit_kw.value,
+                    "rack_limit_source": r.rack_limit_kw.source}
+    if r.instance is not None and not DELIVERY_MODE.term(phase.delivery.mode).owns_hardware:
+        inst = r.instance
+        rented = {"provider": inst.provider, "instance": inst.instance, "gpus_per_instance": inst.gpus,
+                  "accelerator": r.accelerator.name}
+        owned = Assumption("if_owned_instead", {**owned_values, "nic": r.nic.name, "switch": r.switch.name if r.switch
+                                                 else "no", "oversubscription": phase.network.oversubscription}) \
+            if r.nic else Assumption("if_owned_instead_no_network", owned_values)
+        return [Assumption("rented_instance", {**rented, "network_gbps": float(inst.network_gbps)})
+                if inst.network_gbps else Assumption("rented_instance_network_unknown", rented),
+                Assumption("storage_only", storage), owned]
+    return [
         Assumption("hardware", {"accelerator": r.accelerator.name, "server": r.server.name,
                                 "gpus_per_system": r.server.gpus}),
-        Assumption("storage_network", {"storage": r.storage.name, "nic": r.nic.name, "oversubscription":
+        Assumption("storage_network", {**storage, "nic": r.nic.name, "oversubscription":
                                        phase.network.oversubscription,
                                        "switch": r.switch.name if r.switch else "no"}) if r.nic else
-        Assumption("storage_no_network", {"storage": r.storage.name, "oversubscription": phase.network.oversubscription}),
+        Assumption("storage_no_network", {**storage, "oversubscription": phase.network.oversubscription}),
         Assumption("power_price", {"pue": r.pue.value, "pue_source": r.pue.source,
                                    "electricity": r.electricity.value, "electricity_source": r.electricity.source}),
         Assumption("rack_limit", {"rack_limit_kw": r.rack_limit_kw.value, "rack_limit_source": r.rack_limit_kw.source}),
+    ]
+
+
+def assumptions(phase: Phase, r: ResolvedPhase, figures: FigureSet) -> list[Assumption]:
+    """The phase's assumptions as ``Assumption`` (English text + key + values, worded in Chinese by the proposal)."""
+    u, costs = phase.delivery.utilisation, phase.costs
+    out = _machine_assumptions(phase, r) + [
         Assumption("utilisation_peak" if u.peak_months else "utilisation",
                    {"hours_per_day": u.hours_per_day, "days_per_month": u.days_per_month,
                     "peak_months": ", ".join(str(m) for m in u.peak_months), "peak_multiplier": u.peak_multiplier}),

@@ -89,7 +89,7 @@ def phase_assumptions(phase: PhaseEstimate, lang: str) -> list[str]:
     server = configured_server_name(phase.config, lang)
 
     def worded(a: Assumption) -> Assumption:
-        if a.key == "hardware":
+        if a.key in ("hardware", "if_owned_instead", "if_owned_instead_no_network"):
             return Assumption(a.key, {**a.values, "server": server})
         if a.key == "assumed_inputs":  # the inputs are data: worded in the language from the catalogue
             return Assumption(a.key, {**a.values, "inputs": assumed_listing(a.values["defaults"], lang)})
