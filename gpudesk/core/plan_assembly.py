@@ -58,12 +58,12 @@ def workload_for(catalog: Catalog, phase: Phase, w: Workload, r: ResolvedPhase, 
 def workload_inputs(phase: Phase, w: Workload, r: ResolvedPhase) -> tuple[object, ...]:
     """What :func:`workload_for` reads besides the catalog, the workload's place and the calibration: the workload,
     the phase's hardware section and duration, and the rows the phase resolved to that sizing reads (accelerator,
-    server, NIC; a rented phase's instance; for agent hosting the CPU offer and the phase's costs, which price its VMs). Equal inputs size
+    server, NIC; a rented phase's instance and the server it is cut from; for agent hosting the CPU offer and the phase's costs, which price its VMs). Equal inputs size
     equally: an edit of anything else (costs, storage, network, facility, delivery, compliance, the phase's name or
     start) leaves the sizing as it was. tests/plan/test_workload_inputs.py fails if sizing reads anything else."""
     agents = w.kind == "agent_hosting"
     return (repr(w), repr(phase.hardware), phase.duration_months, repr(r.accelerator), repr(r.server), repr(r.nic),
-            repr(r.instance),
+            repr(r.instance), repr(r.instance_host),
             repr(r.cpu_offer) if agents else None, repr(phase.costs) if agents else None)
 
 

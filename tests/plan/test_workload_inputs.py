@@ -29,7 +29,7 @@ from gpudesk.results.plan_json import figures_to_json
 from gpudesk.session.document import ProjectDocument
 
 KEPT_PHASE = ("workloads", "hardware", "duration_months")  # what workload_inputs names of the phase
-KEPT_ROWS = ("accelerator", "server", "nic", "instance")  # ... and of the resolved rows (a rented phase: the instance
+KEPT_ROWS = ("accelerator", "server", "nic", "instance", "instance_host")  # ... and of the resolved rows (a rented phase: the instance
 # it rents, its node and network; agent hosting: cpu_offer, costs too)
 MODEL = {"vision_train": "vit-l-16", "vision_inference": "yolov8-l", "diffusion_inference": "flux-1-dev",
          "recsys_inference": "dlrm-dcnv2", "embedding_inference": "bert-large"}  # the LLM kinds: llama-3.1-8b
