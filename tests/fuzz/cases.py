@@ -11,7 +11,8 @@ imported row is estimated.
 Outcomes: ``estimated``/``imported``, ``refused`` (one of gpudesk's
 input errors with a non-empty one-line message), ``multiline`` (refused,
 but the message spans lines), ``changed`` (a plan that, saved and opened
-again, is not the plan that was opened), ``traceback`` (any other exception) and
+again, is not the plan that was opened), ``disagree`` (an estimated plan whose
+surfaces tell two stories: tests/plan/reconcile_checks.py), ``traceback`` (any other exception) and
 ``timeout`` (more CPU time than the deadline, or ten times that in wall time: see :func:`deadline`).
 """
 
@@ -21,6 +22,7 @@ import contextlib
 import json
 import re
 import signal
+import sys
 import tempfile
 import time
 import traceback
@@ -45,7 +47,7 @@ from gpudesk.results.plan_json import plan_to_json
 from .plan_strategies import sample_paths
 
 REFUSALS: tuple[type[BaseException], ...] = (ProjectFileError, ProjectValidationError, PlanInputError, CatalogError)
-FAILURES = ("traceback", "timeout", "multiline", "changed")
+FAILURES = ("traceback", "timeout", "multiline", "changed", "disagree")
 
 
 class CaseTimeout(Exception):
@@ -201,12 +203,36 @@ class PlanRunner:
             return "changed", changed
         estimate = estimate_plan(project, self.catalog, search=True)
         json.dumps(plan_to_json(estimate), allow_nan=False)
+        disagreement = _surfaces_disagree(estimate, project)
+        if disagreement:
+            return "disagree", disagreement
         lang = ("zh", "en")[self._count % 2]
         build_proposal(estimate, project, lang, Branding(company="fuzz"))
         if estimate.currency == self.reference[0][0].currency:
             comparison = compare_plans([(estimate, project), *self.reference])
             comparison_document(comparison, lang, Branding())
         return "estimated", ""
+
+
+def _surfaces_disagree(estimate: Any, project: Any) -> str:
+    """Where the estimate's surfaces (figures, ledger, proposal, comparison, JSON) tell two stories: the check that
+    failed and what it printed; "" when they agree. fuzz-26 found two such plans only by running these checks."""
+    plan_tests = str(Path(__file__).resolve().parent.parent / "plan")
+    if plan_tests not in sys.path:
+        sys.path.append(plan_tests)
+    from reconcile_checks import check_documents, check_phase_surfaces
+
+    try:
+        check_phase_surfaces(estimate)
+        check_documents(estimate, project)
+    except AssertionError as exc:
+        where = traceback.extract_tb(exc.__traceback__)[-1]
+        return f"{Path(where.filename).name}:{where.lineno} {one_line_text(str(exc))[:120]}"
+    return ""
+
+
+def one_line_text(text: str) -> str:
+    return " ".join(text.split())
 
 
 def _changed_by_saving(project: Any) -> str:

@@ -219,7 +219,7 @@ def format_report(tally: Tally, plan_count: int, csv_count: int, seconds: float)
         names = sorted({name for name, _ in tally.counts if name.startswith(area + ":")})
         if not names:
             continue
-        kinds = [ok, "refused", "traceback", "timeout", "multiline", "changed"]
+        kinds = [ok, "refused", "traceback", "timeout", "multiline", "changed", "disagree"]
         lines.append(f"{'generator':<22}" + "".join(f"{k:>11}" for k in kinds))
         for name in names:
             lines.append(f"{name:<22}" + "".join(f"{tally.counts[(name, k)]:>11}" for k in kinds))

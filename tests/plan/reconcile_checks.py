@@ -19,7 +19,7 @@ from gpudesk.project.model import Project
 from gpudesk.report.comparison import compare_plans
 from gpudesk.report.comparison_export import to_csv
 from gpudesk.report.document import Branding, DataTable, KeyValueTable
-from gpudesk.report.number_format import format_money
+from gpudesk.report.number_format import LARGE_COUNT_FROM, format_money, format_quantity
 from gpudesk.report.proposal import build_proposal
 from gpudesk.report.proposal_infra import COST_FIGURES
 from gpudesk.report.text_catalog import ReportText
@@ -160,7 +160,11 @@ def check_documents(plan: PlanEstimate, project: Project) -> None:
     doc = build_proposal(plan, project, "en", Branding())
     config_rows = [dict(b.rows) for b in doc.section("architecture").blocks if isinstance(b, KeyValueTable)]
     for phase, rows in zip(plan.phases, config_rows, strict=True):
-        assert rows["GPUs"] == f"{phase.config.gpus:,} GPU{'' if phase.config.gpus == 1 else 's'}"
+        # the configuration's count, as the proposal writes a count ('1.58 B GPUs' from 10^8 up: fuzz-26's plan of
+        # 1,582,982,468 GPUs failed this check written as digits)
+        assert rows["GPUs"] == format_quantity(phase.config.gpus, "GPUs", ReportText("en"), 0), rows["GPUs"]
+        assert phase.config.gpus >= LARGE_COUNT_FROM or rows["GPUs"] == \
+            f"{phase.config.gpus:,} GPU{'' if phase.config.gpus == 1 else 's'}"
     invest = next(b for b in doc.section("summary").blocks if isinstance(b, DataTable))
     assert invest.title == "Total investment"
     def pending(count: int) -> str:  # a total that leaves out lines awaiting a quote says so beside the amount
