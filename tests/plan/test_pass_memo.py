@@ -191,7 +191,7 @@ def test_the_windows_pricing_passes_share_the_catalogs_memo(searched_sample) -> 
 
         search = SimpleNamespace(named_points=lambda: points, alternatives=[], front=[], quality_front=[],
                                  find=lambda i: points[0], rank_by_ledger=lambda costs: None, per_accelerator=[],
-                                 explain_priced=lambda costs: None)
+                                 explain_priced=lambda *_: None)
         run_through(pricing_steps([], search, edited, ctx.index, catalog, watched))
         assert active == [shared]  # a pass without a memo of its own: the catalog's
         catalog.forget_derived()
