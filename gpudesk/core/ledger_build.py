@@ -68,6 +68,14 @@ class _Lines:
         ))
 
 
+def _estimate_source(fs: FigureSet) -> str:
+    """A server priced from its GPUs (the catalog has no price for it): the rule and the GPU price's own source, so
+    the bill of materials cites it (its '估算' had no reference) and dates it by the GPU price."""
+    return (f"estimated from the GPU price: {fs.formula('tco.server_price')} "
+            f"(platform overhead {fs.number('tco.platform_overhead'):g}, {fs.source('tco.platform_overhead')}); "
+            f"GPU price {fs.source('tco.gpu_price')}")
+
+
 def _owned_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase, config: SizedConfiguration,
                  carried: CarriedHardware | None) -> None:
     phase, s = out.phase, r.server
@@ -79,10 +87,11 @@ def _owned_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase, config: SizedConf
                      ("server_vendor", config.server_vendor), ("server_id", config.server_id),
                      ("accelerator_id", r.accelerator.id))
     price = _price(fs.number("tco.server_price"))
+    estimated = "tco.gpu_price" in fs
     out.add("servers", "hardware", "capex", config.server_name, detail, config.servers_new, "server", price, "once",
-            _status(price, user=bool(phase.costs.gpu_price_override), estimated="tco.gpu_price" in fs),
-            fs.source("tco.server_price") or "estimated from the GPU price", s.provenance.date,
-            "tco.server_capex", params=server_params)
+            _status(price, user=bool(phase.costs.gpu_price_override), estimated=estimated),
+            _estimate_source(fs) if estimated else fs.source("tco.server_price"),
+            r.accelerator.provenance.date if estimated else s.provenance.date, "tco.server_capex", params=server_params)
     if config.servers_carried:
         out.add("servers.carried", "hardware", "capex", config.server_name, detail + "; bought in the previous phase",
                 config.servers_carried, "server", None, "once", "carried", "", "", "plan.servers_carried",
@@ -126,7 +135,8 @@ def _owned_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase, config: SizedConf
     if pct > 0:
         out.add("maintenance", "support", "opex", "Hardware maintenance and support",
                 f"{pct:g}% of the hardware value per year", 1.0, "month", _price(maint / 12.0), "month",
-                _status(_price(maint)), "user input (maintenance % of hardware value)", "", "tco.maintenance_per_year",
+                "user_quote" if _price(maint) is not None else "unpriced",  # the plan's own percentage, not a catalog price
+                "user input (maintenance % of hardware value)", "", "tco.maintenance_per_year",
                 params=(("pct", pct),))
 
 
