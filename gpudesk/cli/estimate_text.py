@@ -110,8 +110,10 @@ def _configuration(config: dict[str, Any] | None, say: Words, out: TextIO,
                       instance=offers_named({"instance": instance, "offer_id": offer}, say.lang)["instance"],
                       mode=mode), file=out)  # never "in 1 server (Generic 8-GPU NVIDIA L4 24GB server)"
     else:
-        print(say.get("sized", gpus=say.count(config.get("gpus"), "gpus"), accelerator=accelerator,
-                      servers=say.count(config.get("servers"), "servers"), server=server, mode=mode), file=out)
+        unknown = config.get("owns_hardware") is False and config.get("instances") is None  # no offer prices it
+        print(say.get("sized_rented_unknown" if unknown else "sized", gpus=say.count(config.get("gpus"), "gpus"),
+                      accelerator=accelerator, servers=say.count(config.get("servers"), "servers"), server=server,
+                      mode=mode), file=out)
     for w in config.get("workloads", ()):
         print(f"    {_workload_line(w, say)}", file=out)
 

@@ -28,7 +28,7 @@ MEANINGS: dict[str, str] = {
     "shared_capacity": "the plan fixes the nodes and the workloads share them", "rack_scale": "rack-scale system (NVL72 class)",
     "servers_owned": "servers the customer owns (all on premises, the hybrid baseline, none when renting)",
     "baseline_gpus": "GPUs the workloads need outside seasonal peaks", "servers_new": "servers bought in this phase",
-    "instances": "rented: instances of the offer the ledger bills, ⌈GPUs / GPUs per instance⌉ (0 owned or without an offer)",
+    "instances": "rented: instances of the offer the ledger bills, ⌈GPUs / GPUs per instance⌉ (0 owned; null rented without an offer: unknown)",
     "instance": "rented: the offer's instance type", "gpus_per_instance": "rented: GPUs in one instance of the offer",
     "owns_hardware": "the phase buys hardware (capex, facility sizing)", "partly_populated": "servers carry fewer GPUs than slots",
     "installed_gpus": "GPUs physically installed", "sized_by": "code of the constraint that set the GPU count (vocabulary SIZED_BY)",

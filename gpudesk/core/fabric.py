@@ -237,6 +237,16 @@ def fabric_checks(fs: FigureSet, owned: bool = True) -> list[Check]:
             "Add front-end NICs or faster ones, or spread serving over more nodes.",
             ("net.north_south_gbps", "net.frontend_capacity_gbps"), {"north_south_gbps": ns, "frontend_gbps": fe},
         ))
+    if fe != fe and ns > 0 and not owned:  # the rented server lists no front-end NIC: the provider's to give
+        checks.append(Check(
+            "net.provider_frontend_unknown", "info", "network", "Provider's front-end bandwidth unknown",
+            f"The server lists no front-end NIC in the catalog, so whether the provider's front-end network carries "
+            f"the peak client traffic of {ns:,.1f} Gb/s is unknown. The network is the provider's: its cost is in the "
+            "rental price, not in this phase's costs.",
+            "Ask the provider for the instances' front-end (client-facing) bandwidth, or choose an offer whose server "
+            "lists its front-end NICs in the catalog.",
+            ("net.frontend_capacity_gbps", "net.north_south_gbps"), {"north_south_gbps": ns},
+        ))
     nodes_n, per_gpu = at(fs, "net.nodes", None), at(fs, "net.per_gpu_bw", None)
     if per_gpu != per_gpu and nodes_n > 1 and owned:  # the server row lists no back-end NIC and the plan names none
         checks.append(Check(

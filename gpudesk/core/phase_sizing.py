@@ -141,7 +141,7 @@ def size_phase(phase: Phase, r: ResolvedPhase, results: list[WorkloadResult], fs
            "servers × GPUs installed per server", ["plan.servers", "plan.gpus_per_server"])
     chassis = r.catalog_server or r.server  # the catalog row, when the plan's servers are partly populated
     offer = None if owns_hardware(phase.delivery.mode) else r.rented_offer(priced_as(phase.delivery.mode))
-    instances = 0
+    instances: int | None = 0 if owns_hardware(phase.delivery.mode) else None  # rented, no offer: unknown
     if offer is not None and offer.gpus > 0:  # as the ledger bills them (core/delivery._billed_gpus)
         per = fs.input("plan.gpus_per_instance", float(offer.gpus), "GPUs", f"GPUs per {offer.instance} instance",
                        catalog_source(offer, "gpus"))

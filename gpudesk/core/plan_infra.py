@@ -202,7 +202,7 @@ def phase_infrastructure(phase: Phase, r: ResolvedPhase, primary: WorkloadResult
         if not ledger_only:
             checks += fabric_checks(fabric, owned=config.servers_owned > 0)
     elif r.instance is not None and not ledger_only:  # its instances reach each other over the offer's network
-        checks += instance_network_checks(r.instance, config.instances)
+        checks += instance_network_checks(r.instance, config.instances or 0)
 
     if owned:
         figures, power_check = _owned(phase, r, primary, owned, config.servers_carried, fabric, carried)

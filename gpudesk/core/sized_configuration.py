@@ -130,8 +130,9 @@ class SizedConfiguration:
     baseline_gpus: int = 0  # GPUs the workloads need outside seasonal peaks (an owned build adds the peak)
     server_vendor: str = ""  # the chassis' catalog vendor: "various" = a generic row, "generic" = derived by the core
     # a rented phase: the instances its cost ledger bills (⌈GPUs / GPUs per instance⌉ of the rented offer) and
-    # that offer's instance and GPUs each; 0 / "" when nothing is rented or no offer prices it
-    instances: int = 0
+    # that offer's instance and GPUs each; 0 / "" when nothing is rented (owned); None (unknown, never 0) for a
+    # rented phase no offer prices (its rental awaits a quote: how many instances the provider cuts is not known)
+    instances: int | None = 0
     instance: str = ""
     gpus_per_instance: int = 0
     accelerator_name_zh: str = ""  # the catalog rows' name_zh (catalog.records.display_name)

@@ -184,6 +184,8 @@ def configuration_rows(phase: PhaseEstimate, t: ReportText) -> list[tuple[str, s
         named = offers_named({"instance": c.instance, "offer_id": offer}, t.lang)["instance"]
         servers = t.get("summary.instances_value", count=format_number(c.instances, 0), instance=named,
                         per=c.gpus_per_instance)
+    if c.instances is None:  # rented, but no offer prices it: the instances the provider cuts are unknown, never 0
+        servers = t.get("summary.instances_unknown", servers=servers)
     rows = [
         (t.get("summary.accelerator"), c.accelerator_named(t.lang)),
         (t.get("summary.gpus"), format_quantity(c.gpus, "GPUs", t, 0)),

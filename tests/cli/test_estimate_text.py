@@ -178,9 +178,10 @@ def test_a_rented_phase_without_an_offer_counts_no_zero_instances(searched_sampl
     document = json.loads(json.dumps(plan_to_json(searched_sample("bank-llm-assistant")[0])))
     config = document["phases"][0]["configuration"]
     assert config["owns_hardware"] is False and config["instances"] > 0
-    config["instances"], config["instance"] = 0, ""  # as the wizard's plan has it
+    config["instances"], config["instance"] = None, ""  # as the wizard's plan has it: unknown, never 0
     line = _text(document, lang).splitlines()[3]
     assert "0 个实例" not in line and "0 instances" not in line, line
+    assert ("租用实例数未知" if lang == "zh" else "unknown instances") in line, line
     servers = f"{config['servers']} 台服务器" if lang == "zh" else f"in {config['servers']} servers"
     assert servers in line, line
 

@@ -118,6 +118,7 @@ SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
                                       "accelerator": "NVIDIA H100 SXM 80GB"},
     "net.nic_unknown": {"nodes": 2},
     "net.provider_bandwidth_unknown": {},
+    "net.provider_frontend_unknown": {"north_south_gbps": 12.5},
     "cost.over_budget": {"cost": 4_553_110.0, "budget": 1.0, "excess": 4_553_109.0, "currency": "CNY"},
     "cost.unpriced_lines": {"count": 2, "items": "Generic 8 × L20 server (2 servers); NVIDIA Spectrum-4 SN5600 (1 switch)",
                             "server": "Generic 8 × L20 server", "server_vendor": "various", "server_gpus": 8,

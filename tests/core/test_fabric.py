@@ -140,3 +140,17 @@ def test_a_cny_plan_prices_its_fabric_in_yuan_from_the_catalogs_usd():
     assert cny.source("net.switch_price") == usd.source("net.switch_price") + " (USD, in CNY at 7.1 CNY/USD)"
     unknown = _fab(currency="CNY")  # the row has no price: unknown, its source saying so, with no conversion note
     assert np.isnan(unknown["net.switch_price"]) and unknown.source("net.switch_price").endswith("(unknown in catalog)")
+
+
+def test_a_rented_server_without_front_end_nics_says_the_providers_front_end_is_unknown():
+    """A rented phase (no cloud offer) on a server whose front-end NIC is unpublished had no network check at all
+    (walk-26 core item 4): the provider's front-end bandwidth is the provider's to give, as the back-end's is
+    (net.provider_bandwidth_unknown). Owned, the server is the customer's own: no provider to ask."""
+    bare = replace(DGX_H100, frontend_nics=0, frontend_nic_gbps=0.0)
+    fs = _fab(server=bare, requests_per_s=1_000.0, request_bytes=100_000.0, response_bytes=100_000.0)
+    assert fs["net.north_south_gbps"] > 0
+    [front] = [c for c in fabric_checks(fs, owned=False) if c.id == "net.provider_frontend_unknown"]
+    assert front.severity == "info" and "provider" in front.fix and "Gb/s" in front.message
+    assert "net.provider_frontend_unknown" not in {c.id for c in fabric_checks(fs)}
+    quiet = _fab(server=bare)  # no client traffic: nothing to carry
+    assert "net.provider_frontend_unknown" not in {c.id for c in fabric_checks(quiet, owned=False)}
