@@ -7,13 +7,15 @@
 * comparing per-card price only — the plan's accelerator is cheaper by the hour than an alternative that does
   the same work for less (a training run, or a month serving the same peak rate);
 * ignoring the software ecosystem — the catalog's framework support for the workload's group is not upstream;
-* unreachable latency target, consumer GPUs in multi-GPU training, regulated data kept in cloud storage.
+* unreachable latency target, consumer GPUs in multi-GPU training, regulated data kept in cloud storage;
+* a phase sized beyond any cluster — more nodes than a plan may state (the bound of ``hardware.nodes``).
 The storage pitfall is ``storage.read_bw_short`` (``core/storage.py``), which now reads per-TB throughput and
 request limits from the catalog.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 from gpudesk.core.candidates import Candidate
@@ -40,7 +42,7 @@ from gpudesk.core.pitfalls import (
 from gpudesk.core.plan_resolve import ResolvedPhase
 from gpudesk.core.plan_workload import WorkloadResult
 from gpudesk.core.static_batch_check import static_wait_check
-from gpudesk.project.model import Phase, Workload
+from gpudesk.project.model import Hardware, Phase, Workload
 from gpudesk.vocabulary.delivery import COMMITTED_MODES, horizon_months
 from gpudesk.vocabulary.delivery import owns_hardware as owns_facility
 from gpudesk.vocabulary.serving import PERCENTILE
@@ -52,7 +54,7 @@ def plan_pitfalls(phase: Phase, r: ResolvedPhase, figures: FigureSet, results: l
     checks = ecosystem_pitfall(r.accelerator, [w.kind for w in phase.workloads])
     checks += commitment_checks(phase, figures)
     checks += _per_card_price(phase, candidates)
-    checks += _scaling_path(phase, r, figures, results)
+    checks += _scaling_path(phase, r, figures, results) + beyond_any_cluster(phase, figures)
     checks += _latency(phase, figures)
     checks += _adp_hold(phase, figures)
     checks += [c for w, res in zip(phase.workloads, results) if w.kind in LLM_SERVING_KINDS
@@ -68,6 +70,24 @@ def plan_pitfalls(phase: Phase, r: ResolvedPhase, figures: FigureSet, results: l
             and r.storage.cloud_provider):
         checks += residency_pitfall(r.storage.name, r.storage.cloud_provider, phase.delivery.mode)
     return checks
+
+
+def beyond_any_cluster(phase: Phase, figures: FigureSet) -> list[Check]:
+    """A phase gpudesk sized to more nodes than a plan may state (hardware.nodes, whose bound is the largest cluster
+    announced): the gov sample at 10^10 requests a day came to 197,872,809 servers, 1.58 billion GPUs, with no word
+    that no such cluster exists (fuzz-26). The bound is the plan's own (project/model.py), read here, not restated."""
+    most = float(next(f for f in dataclasses.fields(Hardware) if f.name == "nodes").metadata["max"])
+    nodes, gpus = figures.number("plan.nodes"), figures.number("plan.gpus")
+    if phase.hardware.nodes or not math.isfinite(nodes) or nodes <= most:
+        return []
+    return [Check(
+        "plan.beyond_any_cluster", "warning", "task", "More nodes than any cluster",
+        f"The workloads need {gpus:,.0f} GPUs in {nodes:,.0f} nodes, more than the {most:,.0f} nodes a plan may state, "
+        "which is already beyond the largest cluster announced: no single deployment of this size exists.",
+        "Check the workload's rate or deadline, its targets and its model; split the work across sites or phases, or "
+        "relax the targets.",
+        ("plan.nodes", "plan.gpus"), {"gpus": gpus, "nodes": nodes, "most": most},
+    )]
 
 
 def commitment_checks(phase: Phase, figures: FigureSet) -> list[Check]:

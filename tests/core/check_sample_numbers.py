@@ -5,6 +5,7 @@ or when its keys differ from the site's. A new check adds its entry here."""
 from __future__ import annotations
 
 SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
+    "plan.beyond_any_cluster": {"gpus": 1_582_982_468.0, "nodes": 197_872_809.0, "most": 100_000.0},
     "net.instance_network_unknown": {"instance": "ecs.gn8is.2xlarge", "instances": 128.0},
     "search.attention_dp_recommended": {"configuration": "NVIDIA B200 (HGX/DGX) 180GB × 32 · BF16 · TP1 × PP4 × EP8",
                                         "groups": 8.0, "cases": 37, "low_pct": -61.3, "high_pct": 1.5,

@@ -198,3 +198,25 @@ def test_a_server_for_another_accelerator_is_named_in_the_readers_words(catalog)
     assert str(refused.value).startswith("phases[0].hardware.server_id: NVIDIA GB200 NVL72 rack holds NVIDIA GB200")
     zh = error_text(refused.value, "zh", describe_path)
     assert "rack" not in zh and "per Blackwell GPU" not in zh and "GB200" in zh, zh
+
+
+def test_a_phase_sized_beyond_any_cluster_says_so(catalog) -> None:
+    """The gov sample at 10^10 requests a day in one busy hour was sized to 197,872,809 servers (1.58 billion GPUs)
+    with no word that no such cluster exists (fuzz-26). A sized phase of more nodes than a plan may state (the bound
+    of hardware.nodes, the largest cluster announced) is warned of, with the counts, in both languages."""
+    from pathlib import Path
+
+    from gpudesk.project.io import load_project
+    from gpudesk.report.check_text import localise
+
+    path = Path(__file__).resolve().parent.parent / "fuzz" / "regressions" / \
+        "016-serving-at-ten-billion-requests-a-day.gpudesk"
+    plan = estimate_plan(load_project(path).project, catalog)
+    first, second = ({c.id: c for c in p.checks} for p in plan.phases)
+    check = first["plan.beyond_any_cluster"]
+    assert check.numbers == {"gpus": plan.phases[0].config.gpus, "nodes": plan.phases[0].config.nodes,
+                             "most": 100_000.0}
+    assert check.numbers["nodes"] > 100_000 and "1,582,982,468 GPUs" in check.message, check.message
+    assert "plan.beyond_any_cluster" not in second  # the sample's own second phase: 308 GPUs
+    title, message, _fix = localise(check, "zh")
+    assert "超出任何集群" in title and "1,582,982,468 张 GPU" in message, message
