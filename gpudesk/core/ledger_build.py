@@ -263,10 +263,22 @@ def _appliance_line(out: _Lines, fs: FigureSet, r: ResolvedPhase, capacity_tb: f
               ("storage_id", r.storage.id))
     out.add("storage.appliances", "storage", "capex", r.storage.name, detail, max(count - kept, 0.0), "appliance",
             None, "once", "unpriced", "", r.storage.provenance.date, "storage.capacity_needed", params=params)
-    if kept:
-        out.add("storage.appliances.carried", "storage", "capex", r.storage.name, detail + "; bought earlier",
-                min(kept, count), "appliance", None, "once", "carried", "", "", "storage.capacity_needed",
-                params=params)
+    if not kept:
+        return
+    held = carried.storage_tb if carried is not None else math.nan  # usable TB the carried appliances hold
+    known = math.isfinite(held) and held > 0
+    out.add("storage.appliances.carried", "storage", "capex", r.storage.name,
+            (f"{held:,.0f} TB usable" if known else detail) + "; bought earlier", min(kept, count), "appliance", None,
+            "once", "carried", "", "", "storage.capacity_needed",
+            params=(("tb", held), *params[1:]) if known else params)
+    if known and capacity_tb > held:  # more usable capacity than was bought: an expansion, priced by a quote
+        extra = float(math.ceil(capacity_tb - held))
+        out.add("storage.appliances.expansion", "storage", "capex", r.storage.name,
+                f"{extra:,.0f} TB usable beyond the {held:,.0f} TB bought earlier ({capacity_tb:,.0f} TB needed)",
+                extra, "TB", None, "once", "unpriced", "", r.storage.provenance.date,
+                "storage.capacity_needed",
+                params=(("tb", capacity_tb), ("held_tb", held), ("extra_tb", extra),
+                        ("storage_id", r.storage.id)))
 
 
 def build_ledger(phase: Phase, r: ResolvedPhase, fs: FigureSet, config: SizedConfiguration,

@@ -31,6 +31,7 @@ class CarriedHardware:
     design_kw: float = 0.0  # kW of IT design load already built for these servers; NaN where unknown
     storage_id: str = ""  # storage appliances bought for the site (ledger line "storage.appliances")
     storage_appliances: float = 0.0
+    storage_tb: float = math.nan  # usable TB those appliances were bought for (a later phase's need may exceed it)
 
 
 def owned_servers(phase: Phase, servers: int) -> int:

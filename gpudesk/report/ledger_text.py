@@ -21,10 +21,10 @@ from gpudesk.vocabulary.costs import line_unit_name
 
 WORKLOAD_PREFIX = re.compile(r"^w\d+\.")
 SERVER_ITEMS = ("servers", "servers.carried")
-STORAGE_ITEMS = ("storage", "storage.appliances", "storage.appliances.carried")
+STORAGE_ITEMS = ("storage", "storage.appliances", "storage.appliances.carried", "storage.appliances.expansion")
 KEEP_ITEM = ("servers", "servers.carried", "switches", "cloud.instances", "cloud.reserved", "cloud.burst",
              "gpu_rental.instances", "bare_metal.instances", "storage", "storage.appliances",
-             "storage.appliances.carried", "licence", "agents.cpu_vms")
+             "storage.appliances.carried", "storage.appliances.expansion", "licence", "agents.cpu_vms")
 OFFER_ITEMS = ("cloud.instances", "cloud.reserved", "cloud.burst", "gpu_rental.instances", "bare_metal.instances",
                "agents.cpu_vms")
 """Lines named by the cloud offer they rent (its provider and instance); ``ledger.<key>.no_offer`` without one."""

@@ -34,7 +34,8 @@ def handed_over(config: SizedConfiguration, figures: FigureSet,
     appliances = [ln for ln in (ledger.lines if ledger is not None else ()) if ln.key.startswith("storage.appliances")]
     return CarriedHardware(
         storage_id=next((str(dict(ln.params).get("storage_id", "")) for ln in appliances), ""),
-        storage_appliances=float(sum(ln.quantity for ln in appliances)),
+        storage_appliances=float(sum(ln.quantity for ln in appliances if ln.unit == "appliance")),
+        storage_tb=max((float(dict(ln.params).get("tb", math.nan)) for ln in appliances), default=math.nan),
         server_id=config.server_id, servers=config.servers_owned,
         switch_id=str(figures.value_at("net.switch_id")) if "net.switch_id" in figures else "",
         switches=figures.number("net.switches", 0.0), optics=figures.number("net.optics", 0.0),

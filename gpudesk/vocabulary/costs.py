@@ -55,6 +55,7 @@ LINE_UNIT: Vocabulary[Term] = Vocabulary("cost line unit", (
     _line_unit("instance-hour", "instance-hour", "instance-hours", "实例·小时"),
     _line_unit("GPU-month", "GPU-month", "GPU-months", "卡·月"),
     _line_unit("FTE-month", "FTE-month", "FTE-months", "人·月"),
+    _line_unit("TB", "TB", "TB", "TB"),
     _line_unit("TB-month", "TB-month", "TB-months", "TB·月"),
     _line_unit("seat-month", "seat-month", "seat-months", "席·月"),
     _line_unit("vCPU-hour", "vCPU-hour", "vCPU-hours", "vCPU·小时"),
