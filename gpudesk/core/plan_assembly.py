@@ -335,7 +335,7 @@ def _machine_assumptions(phase: Phase, r: ResolvedPhase) -> list[Assumption]:
                     "rack_limit_source": r.rack_limit_kw.source}
     if r.instance is not None and not DELIVERY_MODE.term(phase.delivery.mode).owns_hardware:
         inst = r.instance
-        rented = {"provider": inst.provider, "instance": inst.instance, "gpus_per_instance": inst.gpus,
+        rented = {"provider": inst.provider, "offer_id": inst.id, "instance": inst.instance, "gpus_per_instance": inst.gpus,
                   "accelerator": r.accelerator.name}
         owned = Assumption("if_owned_instead", {**owned_values, "nic": r.nic.name, "switch": r.switch.name if r.switch
                                                  else "no", "oversubscription": phase.network.oversubscription}) \
