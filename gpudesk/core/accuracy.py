@@ -26,7 +26,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gpudesk.core.constants.accuracy import ACCURACY_BANDS, BAND_COVERAGE
+from gpudesk.core.constants.accuracy import ACCURACY_BANDS, BAND_COVERAGE, BAND_FAMILIES
 from gpudesk.core.constants.serving import (
     AMD_CDNA3_SERVING_MEASURED_HIGH,
     AMD_CDNA3_SERVING_MEASURED_LOW,
@@ -84,27 +84,45 @@ def _band(group: str, invert: bool) -> Band:
                 None if b.get("fit_coverage") is None else float(b["fit_coverage"]), float(b["held_out_coverage"]))
 
 
+BAND_KEY_OF_KIND = {"llm_inference": "infer.requests_per_s", **{k: "train.tokens_per_s" for k in LLM_TRAINING_KINDS}}
+"""The figure whose band stands for a workload kind's (its throughput), for the validation check."""
+
+
+def family_has_band(workload_kind: str, family: str) -> bool:
+    """Whether a workload kind's throughput has a band on ``family`` (its group's cases ran on that family); the
+    validation check (compliance.validation_check) and every figure's band read this one rule: the bank's Ascend
+    910B serving read both '该硬件系列没有验证数据…不给出误差区间' and −15% … +17%."""
+    key = BAND_KEY_OF_KIND.get(workload_kind)
+    return key is not None and figure_band(key, workload_kind, (), family) is not None
+
+
+def _covers(group: str, family: str) -> bool:
+    """Whether the cases of a band's group ran on ``family`` ("" = not given: the band stands)."""
+    return not family or family in BAND_FAMILIES.get(group, ())
+
+
 def figure_band(key: str, workload_kind: str, layouts: Collection[str] = (), family: str = "") -> Band | None:
     """The band of one figure key (without a workload prefix) for a workload kind; None = no validation.
     ``layouts``: the serving replica's layout groups (``replica_layouts``: MOE_ADP_GROUP when it runs attention
     data-parallel across its expert ranks, PIPELINE_SERVING_GROUP when it has pipeline stages; the wider band wins);
     ``family``: the accelerator's calibration family (a family with its own serving group takes that group's
-    band, None while the group has none)."""
+    band, None while the group has none; a family none of its group's cases ran on has none, ``_covers``)."""
     if key == "mem.total":
-        return _band("training memory", False) if workload_kind in LLM_TRAINING_KINDS else None
+        return _band("training memory", False) \
+            if workload_kind in LLM_TRAINING_KINDS and _covers("training memory", family) else None
     if workload_kind in LLM_TRAINING_KINDS and key.startswith("train."):
         group = _THROUGHPUT.get(key) or _TIME.get(key)
-        return _band(group, key in _TIME) if group else None
+        return _band(group, key in _TIME) if group and _covers(group, family) else None
     if workload_kind == "llm_inference" and key.startswith("infer."):
         if key in _LATENCY:
-            return _band(_LATENCY[key], False)
+            return _band(_LATENCY[key], False) if _covers(_LATENCY[key], family) else None
         group = _THROUGHPUT.get(key) or _TIME.get(key)
         if group and family in SERVING_FAMILY_GROUPS:
             group = SERVING_FAMILY_GROUPS[family]
             return _band(group, key in _TIME) if group in ACCURACY_BANDS else None
         if group:
             group = layout_band_group(layouts) or group
-        return _band(group, key in _TIME) if group else None
+        return _band(group, key in _TIME) if group and _covers(group, family) else None
     return None
 
 

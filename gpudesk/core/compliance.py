@@ -7,8 +7,11 @@ states what was assumed and when, for the proposal's assumption list.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from gpudesk.catalog import records as rec
 from gpudesk.catalog.store import Catalog
+from gpudesk.core.accuracy import family_has_band
 from gpudesk.core.assumptions import Assumption
 from gpudesk.core.candidates import Candidate
 from gpudesk.core.checks import Check
@@ -122,9 +125,11 @@ def residency_checks(phase: Phase, acc: rec.Accelerator, offer: rec.CloudOffer |
     return checks
 
 
-def validation_check(acc: rec.Accelerator) -> list[Check]:
-    """Figures for a hardware family without published efficiency measurements carry no validation."""
-    if acc.family in MATMUL_EFFICIENCY_BF16:
+def validation_check(acc: rec.Accelerator, kinds: Sequence[str] = ()) -> list[Check]:
+    """Figures for a hardware family without published efficiency measurements carry no validation: said where no
+    workload of the phase has a band on the family (accuracy.family_has_band, the rule every band follows; the
+    9 MindFormers training runs give Ascend 910B training its band, its serving none)."""
+    if acc.family in MATMUL_EFFICIENCY_BF16 or any(family_has_band(k, acc.family) for k in kinds):
         return []
     return [Check(
         "accuracy.family_not_validated", "info", "task", "No validation for this hardware family",
@@ -175,7 +180,7 @@ def compliance_checks(catalog: Catalog, phase: Phase, r: ResolvedPhase, candidat
     """Every compliance check of a phase (availability, 信创, residency, 等保), the validation note and, for owned
     hardware without a price, the request for a quote (None: the ledger is not made yet, results/deferred_costs.py)."""
     return (availability_checks(catalog, phase, r.accelerator, r.server, candidates)
-            + residency_checks(phase, r.accelerator, r.offer, candidates) + validation_check(r.accelerator)
+            + residency_checks(phase, r.accelerator, r.offer, candidates) + validation_check(r.accelerator, [w.kind for w in phase.workloads])
             + (pricing_check(phase, r, ledger) if ledger is not None else []) + currency_check(phase))
 
 

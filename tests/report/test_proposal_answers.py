@@ -29,17 +29,18 @@ def test_ranked_costs_say_the_lines_awaiting_a_quote_they_leave_out(bank_proposa
 
 def test_summary_quotes_the_band_of_the_estimate_behind_the_gpu_count(bank_proposal, searched_sample):
     """The summary's why-sentence gave the bank's 660 GPUs and the peak rate that set them but no accuracy band: a CTO
-    read the count as exact. It now quotes the 80% band of the throughput estimate behind the count, as the accuracy
-    section prints it (PhaseEstimate.accuracy), and the plan's flat band where that estimate has none (vision)."""
-    for lang, words in (("zh", "推理吞吐估算"), ("en", "serving throughput estimate")):
+    read the count as exact. It quotes the 80% band of the estimate behind the count where one applies (the training
+    plan of tests/report/golden/proposal_single_*.txt: 'the training throughput estimate … 80% interval'), and the
+    plan's flat band where that estimate has none: vision, and the bank's Ascend 910B, a family without validation
+    (core/accuracy.validated_family; its risks say the band does not apply, tests/plan/test_band_and_validation_check
+    _agree.py)."""
+    for lang, words in (("zh", "没有经过验证的误差区间"), ("en", "has no validated band")):
         plan, doc = bank_proposal(lang)
         largest = max(plan.phases, key=lambda p: (p.config.gpus, p.index))
-        band = largest.accuracy["infer.requests_per_s"]
-        assert band is not None and band["low"] < 0 < band["high"]
-        interval = f"−{abs(band['low']) * 100:.0f}% … +{band['high'] * 100:.0f}%"
+        assert largest.accuracy["infer.requests_per_s"] is None
+        assert any(c.id == "accuracy.family_not_validated" for c in largest.checks)
         text = " ".join(b.text for b in doc.section("summary").blocks if isinstance(b, Paragraph))
-        why = next(s for s in text.split("。" if lang == "zh" else ". ") if words in s)
-        assert interval in why and f"{band['fit_cases'] + band['held_out_cases']}" in why, why
+        assert words in text, text
     plan, project = searched_sample("manufacturer-vision-private")
     text = " ".join(b.text for b in build_proposal(plan, project, "zh", Branding()).section("summary").blocks
                     if isinstance(b, Paragraph))

@@ -139,8 +139,15 @@ def render_constants(results: list[Result]) -> str:
         f"BAND_COVERAGE = {COVERAGE}",
         "ACCURACY_BANDS: dict[str, dict[str, float]] = {",
     ]
-    for name, b in bands(results).items():
+    drawn = bands(results)
+    for name, b in drawn.items():
         lines.append(f'    "{name}": {b!r},')
+    lines += ["}",
+              "# the hardware families of each band's cases: a figure on another family has no band (core/accuracy.py)",
+              "BAND_FAMILIES: dict[str, tuple[str, ...]] = {"]
+    for name in drawn:
+        families = tuple(sorted({r.family for r in results if in_band(name, r)}))
+        lines.append(f'    "{name}": {families!r},')
     lines += ["}", ""]
     return "\n".join(lines)
 

@@ -18,3 +18,13 @@ ACCURACY_BANDS: dict[str, dict[str, float]] = {
     "serving throughput, pipeline-parallel": {'low': -0.315, 'high': 0.351, 'fit_cases': 0, 'held_out_cases': 46, 'held_out_coverage': 0.87},
     "serving throughput, Intel Gaudi": {'low': -0.207, 'high': 0.054, 'fit_cases': 0, 'held_out_cases': 40, 'held_out_coverage': 0.85},
 }
+# the hardware families of each band's cases: a figure on another family has no band (core/accuracy.py)
+BAND_FAMILIES: dict[str, tuple[str, ...]] = {
+    "training throughput": ('amd-cdna3', 'huawei-ascend', 'intel-gaudi', 'nvidia-ada', 'nvidia-ampere', 'nvidia-blackwell', 'nvidia-hopper'),
+    "serving throughput": ('nvidia-ada', 'nvidia-ampere', 'nvidia-blackwell', 'nvidia-hopper'),
+    "first-token latency": ('intel-gaudi', 'nvidia-ampere', 'nvidia-hopper'),
+    "training memory": ('nvidia-hopper',),
+    "serving throughput, MoE attention data-parallel": ('nvidia-blackwell', 'nvidia-hopper'),
+    "serving throughput, pipeline-parallel": ('nvidia-blackwell', 'nvidia-hopper'),
+    "serving throughput, Intel Gaudi": ('intel-gaudi',),
+}
