@@ -51,6 +51,7 @@ class HostInputs:
     pcie_lanes_override: int = 0  # lanes from the CPUs when the datasheet says (0 = sockets x per-socket)
     serves: bool = False  # a serving workload: the server holds the model's weights while loading, and the runtime
     weights_bytes_per_gpu: Any = 0.0  # each GPU's weight shard (NaN = unknown)
+    weights_source: str = "memory model (mem.weights)"  # where that shard comes from (a recommender: its tables)
     kv_swap: bool = False  # an LLM server keeps CPU swap space for preempted KV blocks
     # GPUs the phase runs in its busiest server (0 = every GPU the server holds): a phase of fewer GPUs than a server
     # holds loads, feeds and stages for those alone; the PCIe lanes stay the installed GPUs'
@@ -215,7 +216,7 @@ def _serving_ram(fs: FigureSet, inp: HostInputs, gpus: Any, key: str) -> Any:
     """Host memory a serving server needs besides the data loader: the weights staged while loading, the LLM
     runtime's KV swap space, and what the OS and runtime keep. Unknown weights leave it unknown."""
     weights = fs.input("host.weights_per_gpu", np.asarray(inp.weights_bytes_per_gpu, dtype=float), "B",
-                       "model weights per GPU", "memory model (mem.weights)")
+                       "model weights per GPU", inp.weights_source)
     share = fs.constant("host.weight_staging_share", C.SERVING_WEIGHT_STAGING_FRACTION)
     name = key.removeprefix("host.")
     staged = fs.add("host.weights_staged", weights * share * gpus, "B", "model weights staged in host memory",
@@ -268,7 +269,21 @@ def host_checks(fs: FigureSet) -> list[Check]:
         ))
     j = worst_index(fs["host.ram_headroom"])
     headroom = at(fs, "host.ram_headroom", j)
-    if headroom == headroom and headroom < 0:
+    serving_gb = at(fs, "host.serving_ram", j) / C.GB if "host.serving_ram" in fs else 0.0
+    if headroom == headroom and headroom < 0 and serving_gb > 0:  # a server loading a model: what it stages
+        need_gb, have_gb = at(fs, "host.ram_needed", j) / C.GB, at(fs, "host.ram", j) / C.GB
+        staged_gb = at(fs, "host.weights_staged", j) / C.GB
+        checks.append(Check(
+            "host.serving_ram_short", "warning", "host", "Host RAM is smaller than the model it loads",
+            f"Loading needs {need_gb:,.0f} GB of host RAM ({staged_gb:,.0f} GB of weights or embedding tables staged "
+            f"while loading, with the system's reserve) but the server has {have_gb:,.0f} GB: the load pages through "
+            "memory, so the server starts slowly or, with other work on it, runs out of memory.",
+            "Choose a server or instance with more host memory, or spread the model over more GPUs so each stages "
+            "a smaller part.",
+            ("host.ram_needed", "host.weights_staged", "host.ram"),
+            {"ram_needed_gb": need_gb, "staged_gb": staged_gb, "ram_gb": have_gb},
+        ))
+    elif headroom == headroom and headroom < 0:
         need_gb, have_gb = at(fs, "host.ram_needed", j) / C.GB, at(fs, "host.ram", j) / C.GB
         checks.append(Check(
             "host.ram_short", "blocker", "host", "Host RAM is too small",

@@ -81,7 +81,7 @@ GUIDE_MACHINE: tuple[StepHelp, ...] = (
            "host.cores_needed host.gpu_feed_fraction", "host.cpu_starves_gpus"),
         _r("guide.host.rule2", "seven",
            "host.ram_needed host.pcie_lanes_needed host.pcie_lanes_offered",
-           "host.ram_short host.pcie_lanes_short host.pcie_gen_mismatch host.nic_pcie_bottleneck"),
+           "host.ram_short host.serving_ram_short host.pcie_lanes_short host.pcie_gen_mismatch host.nic_pcie_bottleneck"),
         _r("guide.host.rule3", "lifecycle", "agent.vcpus"),
         _r("guide.host.rule4", "gpudesk",
            "host.cores_per_gpu_needed host.cores_per_gpu_offered host.gpu_feed_fraction",

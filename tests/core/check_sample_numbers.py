@@ -117,6 +117,7 @@ SAMPLE_NUMBERS: dict[str, dict[str, object]] = {
     "train.virtual_stages_unread": {"workload": 1.0, "schedule": "1f1b", "virtual": 4.0, "pp": 4.0},
     "train.recipe_unsupported_part": {"workload": 1.0, "recipe": "mxfp8", "compute": "fp8", "wants": "fp8",
                                       "accelerator": "NVIDIA H100 SXM 80GB"},
+    "host.serving_ram_short": {"ram_needed_gb": 34.3, "staged_gb": 24.3, "ram_gb": 32.0},
     "net.nic_unknown": {"nodes": 2},
     "net.provider_bandwidth_unknown": {},
     "net.provider_frontend_unknown": {"north_south_gbps": 12.5},
