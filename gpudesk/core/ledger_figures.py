@@ -122,6 +122,11 @@ def ledger_figures(ledger: CostLedger, config: SizedConfiguration, figures: Figu
              _lines_text(ledger, "every line over the phase's months"), awaiting=everything)
     fs.input("tco.one_time", ledger.one_time, cur, "paid once (capex and one-off services)",
              _lines_text(ledger, "one-time lines", "once"), awaiting=ledger.awaiting("once"))
+    if ledger.delivery_mode == "private" and "delivery.modes" in figures and "delivery.total.private" not in figures:
+        # the delivery comparison could not price the plan's own owned servers (core/plan_infra: no owned capex): its
+        # column is unknown, with the lines awaiting a quote, never missing (gov, manufacturer: no row of their own)
+        fs.input("delivery.total.private", float("nan"), cur, "private cost over the phase",
+                 "cost ledger: the owned hardware awaits a quote, so the private column has no total", awaiting=everything)
     owned = owns_hardware(ledger.delivery_mode)
     for n in (3, 5):
         if owned:

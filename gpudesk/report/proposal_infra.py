@@ -21,7 +21,6 @@ from gpudesk.report.server_names import configured_server_name
 from gpudesk.report.text_catalog import ReportText
 from gpudesk.results.plan_result import PhaseEstimate
 from gpudesk.results.rack_layout_spec import RackLayoutSpec
-from gpudesk.vocabulary.costs import awaiting_quote
 from gpudesk.vocabulary.delivery import RESERVATION_TERM_MONTHS, delivery_name
 
 POWER_FIGURES = rows_of([
@@ -278,27 +277,36 @@ def storage_section(ctx: ProposalContext) -> Section:
 def delivery_table(ctx: ProposalContext, fmt: FigureFormatter) -> DataTable | None:
     """One row per option the core priced (``delivery.modes``, in its order: the monthly subscription too, which the
     window's cost chart draws and the table left out: the manufacturer's '公有云包月' at 215.4 万元 under on-demand's
-    257.5 万元), and the plan's own mode (``delivery.chosen_mode``) when the core could not price it: its total awaits a
-    quote, said in its row (the manufacturer's and gov's owned servers were missing from their own comparison)."""
+    257.5 万元), and the plan's own owned servers where they await a quote: the core's ``delivery.total.private`` is
+    then unknown with its lines awaiting a quote (core/ledger_figures), shown as every such total is (the
+    manufacturer's and gov's owned servers were missing from their own comparison)."""
     t = ctx.text
     modes = [m for m in str(fmt.figures.value_at("delivery.modes")).split(",") if m] if fmt.has("delivery.modes") \
         else []
-    chosen = str(fmt.figures.value_at("delivery.chosen_mode")) if fmt.has("delivery.chosen_mode") else ""
-    unpriced = chosen if chosen and chosen not in modes else ""
-    columns = [c for c in DELIVERY_COLUMNS if any(fmt.has(c[1].format(mode=m)) for m in modes)] or \
-        ([DELIVERY_COLUMNS[0]] if unpriced else [])
+    if "private" not in modes and "delivery.total.private" in fmt.figures:
+        modes.append("private")
+    columns = [c for c in DELIVERY_COLUMNS if any(_cell_known(fmt, c[1].format(mode=m)) for m in modes)]
     if not columns:
         return None
     header = (t.get("delivery.mode"), *[t.get(label) for label, _key, _kind in columns])
     rows = []
     for mode in modes:
-        cells = [fmt.shown(key.format(mode=mode), kind) if fmt.has(key.format(mode=mode)) else "—"
-                 for _label, key, kind in columns]
+        cells = [_cell(fmt, key.format(mode=mode), kind) for _label, key, kind in columns]
         rows.append((_option_name(mode, t.lang), *cells))
-    if unpriced:
-        rows.append((_option_name(unpriced, t.lang),
-                     *[awaiting_quote(t.lang) if key == DELIVERY_COLUMNS[0][1] else "—" for _label, key, _kind in columns]))
     return DataTable(header, tuple(rows), ("left",) + ("right",) * len(columns))
+
+
+def _cell_known(fmt: FigureFormatter, key: str) -> bool:
+    """A figure the table can say: known, or unknown with the lines awaiting a quote that leave it so."""
+    return fmt.has(key) or key in fmt.figures and bool(fmt.figures.awaiting(key))
+
+
+def _cell(fmt: FigureFormatter, key: str, kind: str) -> str:
+    """A comparison cell: the figure, '待询价（3 项）' for a total unknown for want of quotes, else '—'."""
+    if fmt.has(key):
+        return fmt.shown(key, kind)
+    waiting = fmt.figures.awaiting(key) if key in fmt.figures else ()
+    return awaiting_total("", len(waiting), fmt.text, 0.0) if waiting else "—"
 
 
 def _option_name(code: str, lang: str) -> str:
