@@ -80,7 +80,8 @@ def translate(text: str, lang: str) -> str:
     return text
 
 
-TRIGGER_EN = re.compile(r"^(?P<head>\+\d+ nodes? when .+ exceed )(?P<value>[\d,]+)$")
+TRIGGER_EN = re.compile(r"^(?P<head>\+\d+ nodes? if .+ exceed |.+ above )(?P<value>[\d,]+)"
+                        r"(?P<tail> \(beyond this plan\)|: covered by this phase's sizing)$")
 
 
 def _trigger_count_en(text: str) -> str:
@@ -90,7 +91,7 @@ def _trigger_count_en(text: str) -> str:
     if match is None:
         return text
     value = float(match["value"].replace(",", ""))
-    return text if value < LARGE_COUNT_FROM else match["head"] + format_count(value, "en")
+    return text if value < LARGE_COUNT_FROM else match["head"] + format_count(value, "en") + match["tail"]
 
 
 COUNT_WORD_BEFORE_HAN = re.compile(r"(?<=[万亿]) (?=[\u4e00-\u9fff])")

@@ -14,7 +14,8 @@ import numpy as np
 
 from gpudesk.core.checks import Check
 from gpudesk.core.explain import FigureSet
-from gpudesk.project.model import Project
+from gpudesk.project.assumed import essentials
+from gpudesk.project.model import GrowthTrigger, Phase, Project
 from gpudesk.results.chart_model import ChartSpec, Marker, RefLine, Series
 from gpudesk.results.plan_result import TIMELINE, PhaseEstimate, PlanEstimate
 from gpudesk.vocabulary.counts import counted
@@ -60,11 +61,7 @@ def roadmap(project: Project, phases: list[PhaseEstimate]) -> tuple[FigureSet | 
                  f"servers {phase.name} carries forward", "plan.servers_carried (the phase's figure)")
         vlines.append(RefLine(float(start + 1), phase.name, "trigger"))
         for trig in phase.triggers:
-            nodes = "node" if trig.add_nodes == 1 else "nodes"
-            # a trigger, not what the phase adds: a bare "+2 nodes" at the gov growth phase's start read as its
-            # growth, beside a GPU line going from 112 to 220 (14 servers)
-            label = f"+{trig.add_nodes} {nodes} when {in_sentence(TRIGGER_METRIC.name_of(trig.metric, 'en'), 'en')} exceed " \
-                    f"{trig.threshold:,.0f}"
+            label = trigger_label(phase, trig)
             markers.append(Marker(float(start + 1), float(est.config.gpus), label,  # the hover: the plan's note
                                   f"{label}. {trig.note}" if trig.note else label))
         if i + 1 < len(phases):
@@ -98,6 +95,28 @@ def roadmap(project: Project, phases: list[PhaseEstimate]) -> tuple[FigureSet | 
         notes=notes,
     )
     return fs, checks, chart
+
+
+def planned_metric(phase: Phase, metric: str) -> float | None:
+    """What the phase's own workloads plan in a growth trigger's metric (the workloads that read it, as the form's
+    essential inputs name them); None where none of them does."""
+    kinds = next((e.kinds for e in essentials() if e.name == metric), ())
+    values = [float(getattr(w, metric)) for w in phase.workloads if w.kind in kinds]
+    return sum(values) if values else None
+
+
+def trigger_label(phase: Phase, trig: GrowthTrigger) -> str:
+    """A growth trigger as the roadmap draws it, by one rule: a threshold the phase's own plan already exceeds is
+    covered by the phase's sizing (the ecommerce festival phase plans 75 B items a day: '+1 node when items per day
+    exceed 40 B' drawn on its GPU line read as a step its 2 GPUs never took); any other is a condition beyond the
+    plan, worded as 'if', never as a step the plan's counts take. A trigger, not what the phase adds: a bare
+    '+2 nodes' at the gov growth phase's start read as its growth, beside a GPU line going from 112 to 220."""
+    metric = in_sentence(TRIGGER_METRIC.name_of(trig.metric, "en"), "en")
+    planned = planned_metric(phase, trig.metric)
+    if planned is not None and planned >= trig.threshold:
+        return f"{metric} above {trig.threshold:,.0f}: covered by this phase's sizing"
+    nodes = "node" if trig.add_nodes == 1 else "nodes"
+    return f"+{trig.add_nodes} {nodes} if {metric} exceed {trig.threshold:,.0f} (beyond this plan)"
 
 
 def leave_roadmap(plan: PlanEstimate) -> None:
