@@ -88,6 +88,8 @@ def _owned_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase, config: SizedConf
                      ("accelerator_id", r.accelerator.id))
     price = _price(fs.number("tco.server_price"))
     estimated = "tco.gpu_price" in fs
+    if estimated:  # the rule's factor, for the bill of materials to state it ('估算：8 × GPU 单价 × 1.35')
+        server_params += (("platform_factor", 1.0 + fs.number("tco.platform_overhead")),)
     out.add("servers", "hardware", "capex", config.server_name, detail, config.servers_new, "server", price, "once",
             _status(price, user=bool(phase.costs.gpu_price_override), estimated=estimated),
             _estimate_source(fs) if estimated else fs.source("tco.server_price"),

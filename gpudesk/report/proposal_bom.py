@@ -29,6 +29,9 @@ def _basis(ctx: ProposalContext, line: LedgerLine) -> tuple[str, str]:
     if not line.priced:
         return awaiting_quote(t.lang), ""
     words = t.get(f"bom.basis_{line.status}")
+    if line.status == "estimated" and line.key == "servers":  # priced from its GPUs: the rule, then the GPU price's source
+        params = dict(line.params)
+        words = t.get("bom.basis_estimated_servers", gpus=params["gpus"], factor=f"{params['platform_factor']:g}")
     refs = ctx.sources.refs_in(line.source)
     if not refs:
         return words, ""

@@ -22,4 +22,8 @@ def test_an_estimated_server_cites_its_gpu_price_and_maintenance_is_the_plans_ow
     doc = build_proposal(plan, project, "zh", Branding(), catalog=searched_sample.catalog)
     cells = [" ".join(str(c) for c in row) for s in doc.sections for b in s.blocks if isinstance(b, DataTable)
              for row in b.rows]
-    assert any("128.1553 万元" in c and "估算 [" in c for c in cells), [c for c in cells if "估算" in c]
+    # the rule, from the line's own figures (8 GPUs, 1 + SERVER_PLATFORM_OVERHEAD), then the GPU price's reference
+    factor = 1.0 + phase.figures.number("tco.platform_overhead")
+    assert dict(servers.params)["platform_factor"] == factor
+    assert any("128.1553 万元" in c and f"估算：8 × GPU 单价 × {factor:g} [" in c for c in cells), \
+        [c for c in cells if "估算" in c]
