@@ -136,6 +136,7 @@ RULES: dict[str, dict[str, FieldRule]] = {
         "ram_gb": FieldRule("GB", 0, 1_000_000),
         "nics": FieldRule("NICs", 0, 1_024), "nic_gbps": FieldRule("Gb/s", 0, 3_200),
         "frontend_nics": FieldRule("NICs", 0, 1_024), "frontend_nic_gbps": FieldRule("Gb/s", 0, 3_200),
+        "nic_kind": FieldRule("", choices=("infiniband", "ethernet")),
         "local_nvme_tb": FieldRule("TB", 0, 10_000),
         "pcie_gen": FieldRule("gen", 3, 6),
         "power_idle_kw": _KW, "power_typical_kw": _KW, "power_max_kw": _KW,

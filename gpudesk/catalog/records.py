@@ -155,6 +155,9 @@ class Server:
     nic_gbps: float = 0  # per NIC, Gb/s
     frontend_nics: int = 0
     frontend_nic_gbps: float = 0
+    # the protocol of the back-end NICs the server carries (infiniband | ethernet, RoCE being Ethernet); "" where the
+    # row does not say (dual-mode VPI adapters run either): a plan's fabric of the other kind does not link to them
+    nic_kind: str = ""
     local_nvme_tb: float = 0
     pcie_gen: int | None = None
     power_idle_kw: float | None = None

@@ -28,6 +28,20 @@ def link_checks(r: ResolvedPhase) -> list[Check]:
             ("net.nic_gbps", "net.switches"),
             {"nic": r.nic.name, "nic_kind": r.nic.kind, "switch": r.switch.name, "switch_kind": r.switch.kind},
         ))
+    row = r.catalog_server or r.server  # the server's own NICs, as its catalog row states their protocol
+    if r.nic is not None and r.instance is None and row.nics and row.nic_kind in LINK_KIND \
+            and r.nic.kind in LINK_KIND and r.nic.kind != row.nic_kind:
+        checks.append(Check(
+            "net.fabric_unlike_server_nics", "warning", "network", "The fabric is not the server's own NICs' kind",
+            f"{row.name} carries {row.nics:,} × {row.nic_gbps:g} Gb/s {LINK_KIND[row.nic_kind]} NICs, but the plan's "
+            f"network is {LINK_KIND[r.nic.kind]} ({r.nic.name}): the proposal would describe a compute network the "
+            "server's NICs do not join.",
+            f"Set the fabric to {LINK_KIND[row.nic_kind]} in step 5 to match the server's NICs, or choose a server "
+            f"whose NICs are {LINK_KIND[r.nic.kind]}.",
+            ("net.nic_gbps",),
+            {"server": row.name, "nics": float(row.nics), "nic_gbps": float(row.nic_gbps), "server_kind": row.nic_kind,
+             "nic": r.nic.name, "nic_kind": r.nic.kind},
+        ))
     if r.nic_gbps_named and r.nic is not None:
         own = float(r.catalog_server.nic_gbps if r.catalog_server is not None and r.catalog_server.nic_gbps
                     else r.nic.gbps)

@@ -95,7 +95,7 @@ def code_names(lang: str) -> dict[str, dict[str, str]]:
             "batching": {t.code: t.name(lang) for t in SERVING_BATCHING},
             "release": {t.code: t.name(lang) for t in ENGINE_RELEASE},
             "dataset": {t.code: t.name(lang) for t in LENGTH_DATASET},
-            "nic_kind": links, "switch_kind": links, "wants": precisions, "limit": {t.code: t.name(lang) for t in BOTTLENECK}, "binding": {t.code: t.name(lang) for t in BINDING}, **{key: modes for key in MODE_KEYS},
+            "nic_kind": links, "switch_kind": links, "server_kind": links, "wants": precisions, "limit": {t.code: t.name(lang) for t in BOTTLENECK}, "binding": {t.code: t.name(lang) for t in BINDING}, **{key: modes for key in MODE_KEYS},
             **{key: markets for key in MARKET_KEYS}}
 
 

@@ -103,6 +103,7 @@ CATALOG_FIELD: Vocabulary[Term] = Vocabulary("catalog field", (
     Term("nic_gbps", "Back-end NIC speed", "后端网卡速率"),
     Term("frontend_nics", "Front-end NICs", "前端网卡数"),
     Term("frontend_nic_gbps", "Front-end NIC speed", "前端网卡速率"),
+    Term("nic_kind", "Back-end NIC protocol", "后端网卡协议"),
     Term("local_nvme_tb", "Local NVMe", "本地 NVMe"),
     Term("power_idle_kw", "Power idle", "空闲功率"),
     Term("power_typical_kw", "Power typical", "典型功率"),
