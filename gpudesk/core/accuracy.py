@@ -227,14 +227,18 @@ def _figure_bands(keys: list[str], workload_kinds: list[str],
             index, bare = int(head[1:]) - 1, rest
         if bare not in BANDED_KEYS or index >= len(workload_kinds):
             continue
-        band = figure_band(bare, workload_kinds[index], layouts[index] if index < len(layouts) else (), family)
-        out[key] = band.to_dict() if band is not None else _unbanded(bare, workload_kinds[index], family)
+        shape = layouts[index] if index < len(layouts) else ()
+        band = figure_band(bare, workload_kinds[index], shape, family)
+        out[key] = band.to_dict() if band is not None else _unbanded(bare, workload_kinds[index], family, shape)
     return out
 
 
-def _unbanded(key: str, workload_kind: str, family: str) -> dict[str, Any] | None:
-    """A serving figure whose family group has runs but no band: {group, runs, low None, high None}; else None."""
+def _unbanded(key: str, workload_kind: str, family: str, layouts: Collection[str] = ()) -> dict[str, Any] | None:
+    """A serving figure whose family group has runs but no band: {group, runs, low None, high None}; a figure whose
+    group has a band none of whose cases ran on ``family``: {group, family, low None, high None} (the risks' 'no
+    validation for this hardware family', said in the accuracy table too); else None."""
     group = SERVING_FAMILY_GROUPS.get(family, "")
-    if workload_kind != "llm_inference" or key not in _THROUGHPUT and key not in _TIME or group not in GROUP_RUNS:
-        return None
-    return {"group": group, "low": None, "high": None, "runs": GROUP_RUNS[group]}
+    if workload_kind == "llm_inference" and (key in _THROUGHPUT or key in _TIME) and group in GROUP_RUNS:
+        return {"group": group, "low": None, "high": None, "runs": GROUP_RUNS[group]}
+    elsewhere = figure_band(key, workload_kind, layouts) if family else None  # the band of the families it covers
+    return None if elsewhere is None else {"group": elsewhere.group, "low": None, "high": None, "family": family}

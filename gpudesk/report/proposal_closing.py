@@ -249,6 +249,9 @@ def _awaiting(amount: float, waiting: tuple[str, ...], currency: str, t: ReportT
 def _band_text(band: dict[str, Any] | None, t: ReportText) -> tuple[str, str]:
     if not band:
         return t.get("accuracy.no_band"), t.get("accuracy.no_validation")
+    if band.get("low") is None and band.get("family"):  # the group's cases ran on other families (core/accuracy.py)
+        return t.get("accuracy.no_band"), t.get("accuracy.family_not_covered",
+                                                group=t.choice("accuracy_group", str(band.get("group", ""))))
     if band.get("low") is None:  # a group with published runs, too few for a band (core/accuracy.py GROUP_RUNS)
         return t.get("accuracy.no_band"), t.get("accuracy.too_few_runs", runs=int(band.get("runs", 0)),
                                                  group=t.choice("accuracy_group", str(band.get("group", ""))))

@@ -37,3 +37,14 @@ def test_a_band_stands_only_on_the_families_its_cases_ran_on() -> None:
     assert figure_band("infer.requests_per_s", "llm_inference", family="huawei-ascend") is None
     assert figure_band("infer.requests_per_s", "llm_inference", family="nvidia-hopper") is not None
     assert family_has_band(training, "huawei-ascend") and not family_has_band("llm_inference", "cambricon-mlu")
+
+
+def test_the_accuracy_table_says_the_family_is_not_among_the_cases() -> None:
+    """The accuracy table read '此类指标尚无公开实测数据' (no measurement of this kind of figure) for the Ascend serving
+    figures, which the serving group has 161 of: it says the group's cases ran on other families, as the risks do."""
+    from gpudesk.report.proposal_closing import _band_text
+    from gpudesk.report.text_catalog import ReportText
+
+    band = {"group": "serving throughput", "low": None, "high": None, "family": "huawei-ascend"}
+    assert _band_text(band, ReportText("zh")) == ("—", "推理吞吐的公开实测案例中没有该硬件系列，不给出误差区间，仅供参考")
+    assert "ran on this hardware family" in _band_text(band, ReportText("en"))[1]
