@@ -30,6 +30,7 @@ from gpudesk.core.sized_configuration import SizedConfiguration
 from gpudesk.core.storage import StorageInputs, storage_checks, storage_figures
 from gpudesk.core.tco import TcoInputs, tco_figures
 from gpudesk.project.model import Phase
+from gpudesk.vocabulary.counts import counted
 from gpudesk.vocabulary.delivery import horizon_months, priced_as
 from gpudesk.vocabulary.workloads import ITEM_SERVING_KINDS, WORKLOAD_KIND
 
@@ -53,7 +54,7 @@ def _served_bytes_per_gpu(primary: WorkloadResult) -> tuple[float, str]:
     if "recsys.table_bytes" in primary.figures:
         gpus = max(primary.gpus, 1)
         return (primary.figures.number("recsys.table_bytes") / gpus, f"embedding tables per GPU: recsys.table_bytes / "
-                f"{gpus:,} GPUs (the tables are sharded over the workload's GPUs)")
+                f"{counted(gpus, 'GPU')} (the tables are sharded over the workload's GPUs)")
     return primary.figures.number("mem.weights"), "memory model (mem.weights)"
 
 def _fabric(phase: Phase, r: ResolvedPhase, primary: WorkloadResult, nodes: int) -> FigureSet | None:
