@@ -158,7 +158,7 @@ RULES: dict[str, dict[str, FieldRule]] = {
         "kind": FieldRule("", choices=("infiniband", "ethernet", "nvswitch")),
         "ports": FieldRule("ports", 1, 1_024), "port_gbps": FieldRule("Gb/s", 1, 3_200),
         "power_w": FieldRule("W", 0, 50_000), "rack_units": FieldRule("U", 0, 60),
-        "price_usd": _PRICE,
+        "price_usd": _PRICE, "ports_per_cage": FieldRule("ports", 1, 8),
     },
     "nics": {
         "kind": FieldRule("", choices=("infiniband", "ethernet")),

@@ -197,6 +197,7 @@ class Switch:
     power_w: float | None = None
     rack_units: float = 1
     price_usd: float | None = None
+    ports_per_cage: int | None = None  # ports one transceiver cage (one module) serves: 2 in twin-port OSFP cages
     provenance: Provenance = field(default_factory=Provenance)
 
 

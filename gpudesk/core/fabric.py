@@ -73,6 +73,46 @@ def fabric_figures(inp: FabricInputs) -> FigureSet:
     return fs
 
 
+def _on_switches(links: Any, per_switch: Any, per_module: Any) -> Any:
+    """Transceivers the switches of one side take: ``links`` packed full-first over switches of ``per_switch`` links
+    (as the switch counts pack them), each switch taking ceil(its links / per_module)."""
+    full = np.floor(links / per_switch)
+    return full * np.ceil(per_switch / per_module) + np.ceil((links - full * per_switch) / per_module)
+
+
+def _transceivers(fs: FigureSet, inp: FabricInputs, nodes: Any, ends: Any, tiers: Any, leaves: Any, spines: Any,
+                  radix: Any, down: Any, up: Any) -> Any:
+    """net.optics: one transceiver per NIC port; on the switches one per cage, ceil(ports used / ports per cage) per
+    switch (a Quantum-2 NDR twin-port OSFP cage serves two 400 Gb/s ports), unknown where the catalog does not give
+    the switch's ports per cage."""
+    cage = record_field(fs, "net.switch_ports_per_cage", inp.switch, "ports_per_cage", "ports",
+                        "switch ports per transceiver cage")
+    split = np.maximum(1.0, np.floor(fs["net.switch_port_gbps"] / fs["net.nic_gbps"]))
+    k = fs.add("net.links_per_switch_transceiver", cage * split, "ports",
+               "switch ports at NIC speed one switch-side transceiver serves",
+               "switch_ports_per_cage x max(1, floor(switch_port_gbps / nic_gbps))",
+               ["net.switch_ports_per_cage", "net.switch_port_gbps", "net.nic_gbps"])
+    nic_side = fs.add("net.nic_transceivers", ends, "transceivers", "transceivers at the NICs (one per NIC port)",
+                      "endpoints", ["net.endpoints"])
+    leaf_down = np.where(tiers == 1, np.ceil(ends / k),  # one switch takes every NIC port
+                         fs["net.nics_per_node"] * _on_switches(nodes, down, k) if inp.rail_optimized
+                         else _on_switches(ends, down, k))
+    to_spines = leaves * up
+    two = leaves * np.ceil(up / k) + _on_switches(to_spines, radix, k)
+    half = radix / 2.0
+    three = (leaves * np.ceil(up / k) + _on_switches(to_spines, half, k) + spines * np.ceil(half / k)
+             + _on_switches(spines * half, radix, k))
+    switch_side = fs.add("net.switch_transceivers",
+                         leaf_down + np.where(tiers == 2, two, np.where(tiers == 3, three, 0.0)), "transceivers",
+                         "transceivers in the switch cages",
+                         "per switch ceil(ports used / links_per_switch_transceiver): leaf ports facing nodes, leaf "
+                         "uplinks, spine ports facing leaves and core (tier 3), core ports",
+                         ["net.endpoints", "net.leaf_switches", "net.leaf_uplinks", "net.spine_switches",
+                          "net.radix", "net.leaf_downlinks", "net.links_per_switch_transceiver", "net.tiers"])
+    return fs.add("net.optics", nic_side + switch_side, "transceivers", "optical transceivers (NICs and switches)",
+                  "nic_transceivers + switch_transceivers", ["net.nic_transceivers", "net.switch_transceivers"])
+
+
 @memoised_on_inputs
 def _fabric_kept(inp: FabricInputs) -> FigureSet:
     """The net.* figures but the request traffic (reads nothing of ``inp.requests_per_s``)."""
@@ -120,12 +160,11 @@ def _fabric_kept(inp: FabricInputs) -> FigureSet:
     n_sw = fs.add("net.switches", leaves + spines + core, "switches", "switches in the fabric",
                   "leaf_switches + spine_switches + core_switches",
                   ["net.leaf_switches", "net.spine_switches", "net.core_switches"])
-    links = fs.add("net.cables", ends + np.where(tiers >= 2, leaves * up, 0.0) + np.where(tiers == 3, spines * half, 0.0),
-                   "cables", "cables (node-leaf, leaf-spine, spine-core)",
-                   "endpoints + leaf_switches x leaf_uplinks (tiers >= 2) + spine_switches x radix/2 (tier 3)",
-                   ["net.endpoints", "net.leaf_switches", "net.leaf_uplinks", "net.spine_switches", "net.radix", "net.tiers"])
-    optics = fs.add("net.optics", 2.0 * links, "transceivers", "optical transceivers (one per cable end)",
-                    "2 x cables", ["net.cables"])
+    fs.add("net.cables", ends + np.where(tiers >= 2, leaves * up, 0.0) + np.where(tiers == 3, spines * half, 0.0),
+           "cables", "cables (node-leaf, leaf-spine, spine-core)",
+           "endpoints + leaf_switches x leaf_uplinks (tiers >= 2) + spine_switches x radix/2 (tier 3)",
+           ["net.endpoints", "net.leaf_switches", "net.leaf_uplinks", "net.spine_switches", "net.radix", "net.tiers"])
+    optics = _transceivers(fs, inp, nodes, ends, tiers, leaves, spines, radix, down, up)
 
     # -- cost and power ---------------------------------------------------
     cur, fx = inp.currency, inp.cny_per_usd

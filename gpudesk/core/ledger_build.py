@@ -11,6 +11,7 @@ import math
 
 import numpy as np
 
+from gpudesk.catalog import records as rec
 from gpudesk.core.cost_ledger import CostLedger, LedgerLine
 from gpudesk.core.explain import FigureSet
 from gpudesk.core.ledger_quote import (
@@ -31,6 +32,21 @@ from gpudesk.vocabulary.delivery import billed_months, priced_as
 CLOUD_MODES = ("cloud_on_demand", "cloud_spot")
 RESERVED_MODES = ("cloud_reserved_1y", "cloud_reserved_3y")
 TERM_MODES = ("gpu_rental", "bare_metal")
+
+
+def _optics_rule(fs: FigureSet, nic: str, switch: rec.Switch | None) -> tuple[str, tuple[tuple[str, object], ...]]:
+    """The transceiver line's detail and its params: one per NIC port, and in the switches one per module's ports in
+    use, rounded up per switch (core/fabric._transceivers); unknown where the catalog gives no ports per cage."""
+    name = switch.name if switch is not None else ""
+    per_module = fs.number("net.links_per_switch_transceiver")
+    if not math.isfinite(per_module):
+        return (f"one per NIC port; in the switches unknown: the catalog does not give the {name}'s ports per cage",
+                (("nic", nic), ("switch", name), ("variant", "cages_unknown")))
+    if per_module == 1:  # one port per cage: a module at each end of every cable
+        return "one per cable end", (("nic", nic), ("switch", name))
+    return (f"one per NIC port; in the switches one per {per_module:g} ports in use, rounded up per switch "
+            f"(the {name}'s cages)",
+            (("nic", nic), ("switch", name), ("per_module", per_module), ("variant", "shared_cages")))
 
 
 def _price(value: float) -> float | None:
@@ -108,9 +124,10 @@ def _owned_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase, config: SizedConf
                 params=(("ports", r.switch.ports), ("gbps", r.switch.port_gbps)))
     if r.nic is not None:
         op = _price(fs.number("net.optic_price"))
-        out.add("optics", "network", "capex", f"{r.nic.name} transceivers", "one per cable end", optics,
-                "transceiver", op, "once", _status(op), fs.source("net.optic_price") if fabric else "",
-                r.nic.provenance.date, "net.optics", params=(("nic", r.nic.name),))
+        rule, params = _optics_rule(fs, r.nic.name, r.switch)
+        out.add("optics", "network", "capex", f"{r.nic.name} transceivers", rule, optics, "transceiver", op, "once",
+                _status(op), fs.source("net.optic_price") if fabric else "", r.nic.provenance.date, "net.optics",
+                params=params)
     installation_line(out.add, fs, config.servers_new)
     fit_rate = phase.costs.fitout_per_kw
     # a quantity the power model cannot give (the catalog has no power for the servers) leaves its line unpriced, one

@@ -112,12 +112,15 @@ def _storage_rent(storage: FigureSet, r: ResolvedPhase, owned: int) -> float:
 
 
 def network_added(fabric: FigureSet | None, carried: CarriedHardware | None) -> tuple[float, float]:
-    """Switches and optics this phase adds to what the previous phase owned (same switch model)."""
+    """Switches and optics this phase adds to what the previous phase owned (same switch model); optics stay unknown
+    (NaN) where the fabric has them unknown (a switch whose catalog row gives no ports per cage), never 0."""
     if fabric is None:
         return 0.0, 0.0
     switches, optics = fabric.number("net.switches", 0.0), fabric.number("net.optics", 0.0)
+    if math.isfinite(fabric.number("net.nic_transceivers")) and not math.isfinite(fabric.number("net.switch_transceivers")):
+        optics = float("nan")  # the NICs' modules are known, the switches' are not: the count is unknown
     if carried is not None and carried.switch_id and carried.switch_id == str(fabric.value_at("net.switch_id")):
-        return max(switches - carried.switches, 0.0), max(optics - carried.optics, 0.0)
+        return max(switches - carried.switches, 0.0), max(optics - carried.optics, 0.0)  # max(nan, 0.0) stays nan
     return switches, optics
 
 

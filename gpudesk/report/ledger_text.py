@@ -74,7 +74,8 @@ def item(line: LedgerLine, text: ReportText) -> str:
 
 def detail(line: LedgerLine, text: ReportText) -> str:
     key = base_key(line)
-    entry = f"ledger.{key}.detail"
+    variant = dict(line.params).get("variant")  # a line worded otherwise when a figure it names is unknown
+    entry = f"ledger.{key}.detail" + (f"_{variant}" if variant else "")
     if not text.has(entry):
         return line.detail if text.lang == "en" else ""
     values = _params(line, text)

@@ -120,6 +120,7 @@ CATALOG_FIELD: Vocabulary[Term] = Vocabulary("catalog field", (
     Term("max_domain", "Max domain", "最大域规模"),
     Term("ports", "Ports", "端口数"),
     Term("port_gbps", "Port speed", "端口速率"),
+    Term("ports_per_cage", "Ports per transceiver cage", "每个光模块笼位的端口数"),
     Term("power_w", "Power", "功率"),
     Term("gbps", "Speed", "速率"),
     Term("optic_price_usd", "Optic price", "光模块价格"),

@@ -36,7 +36,7 @@ def test_build_twice_gives_identical_content_and_source_date(tmp_path: Path) -> 
     a, b = tmp_path / "a.db", tmp_path / "b.db"
     ra, rb = build(out=a), build(out=b)
     assert dump(a) == dump(b)
-    assert ra.built == rb.built == "2026-12-04"  # the newest date in the sources, never the clock
+    assert ra.built == rb.built == "2026-12-05"  # the newest date in the sources, never the clock
     meta = dict(sqlite3.connect(a).execute("select key, value from meta").fetchall())
     assert meta == {"catalog_version": ra.version, "built": ra.built, "schema_version": "2"}
 

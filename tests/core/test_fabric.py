@@ -21,8 +21,8 @@ def test_32_node_rail_optimised_two_tier():
     assert fs["net.endpoints"] == 256 and fs["net.tiers"] == 2
     # rails: 8 x ceil(32 / 32) = 8 leaves; spines ceil(8 x 32 / 64) = 4
     assert fs["net.leaf_switches"] == 8 and fs["net.spine_switches"] == 4
-    # cables 256 + 8 x 32 = 512; optics 1,024
-    assert fs["net.cables"] == 512 and fs["net.optics"] == 1024
+    # cables 256 + 8 x 32 = 512; transceivers: 256 at the NICs, 384 in the switches' twin-port cages (below)
+    assert fs["net.cables"] == 512 and fs["net.optics"] == 640
     # per GPU: 8 x 400 / 8 / 8 = 50 GB/s; headroom: 64 x 32 / 8 = 256 nodes -> 224 more
     assert fs["net.per_gpu_bw"] == pytest.approx(50.0)
     assert fs["net.headroom_nodes"] == 224
@@ -40,8 +40,8 @@ def test_sweep_reaches_three_tiers_and_prices():
     np.testing.assert_array_equal(fs["net.tiers"], [1, 2, 3])
     fs_small = _fab(nodes=4, rail_optimized=False)
     assert fs_small["net.tiers"] == 1 and fs_small["net.switches"] == 1
-    # 32 nodes: 12 switches x 30,000 + 1,024 optics x 800 = 1,179,200 USD; 12 kW
-    assert fs["net.cost"][1] == pytest.approx(12 * 30_000 + 1024 * 800)
+    # 32 nodes: 12 switches x 30,000 + 640 transceivers x 800 = 872,000 USD; 12 kW
+    assert fs["net.cost"][1] == pytest.approx(12 * 30_000 + 640 * 800)
     assert fs["net.power_kw"][1] == pytest.approx(12.0)
 
 
@@ -154,3 +154,38 @@ def test_a_rented_server_without_front_end_nics_says_the_providers_front_end_is_
     assert "net.provider_frontend_unknown" not in {c.id for c in fabric_checks(fs)}
     quiet = _fab(server=bare)  # no client traffic: nothing to carry
     assert "net.provider_frontend_unknown" not in {c.id for c in fabric_checks(quiet, owned=False)}
+
+
+def test_ndr_switches_take_one_twin_port_transceiver_per_two_ports():
+    """QM9700: 32 OSFP cages for 64 NDR ports (NVIDIA LinkX: twin-port 2x400G OSFP in Quantum-2 cages); a
+    ConnectX-7 takes one single-port module. Rail-optimised 1:1 two tiers: 32 nodes x 8 rails = 256 NIC ports on
+    8 leaves of 32 down / 32 up, 4 spines."""
+    fs = _fab()
+    assert fs["net.links_per_switch_transceiver"] == 2
+    assert fs["net.nic_transceivers"] == 256
+    # leaves: 8 x (ceil(32 / 2) down + ceil(32 / 2) up) = 256; spines: 256 leaf links / 2 per module = 128
+    assert fs["net.switch_transceivers"] == 256 + 128
+    # 40 nodes: each rail has a full leaf (32 nodes) and one with 8; per switch ceil(ports used / 2)
+    fs = _fab(nodes=40)
+    assert fs["net.leaf_switches"] == 16 and fs["net.spine_switches"] == 8
+    # leaf down 8 x (16 + 4) = 160; leaf up 16 x 16 = 256; spines 16 x 32 = 512 links over 8 full spines -> 256
+    assert fs["net.switch_transceivers"] == 160 + 256 + 256 and fs["net.optics"] == 320 + 672
+    # one switch: 3 nodes x 5 NICs = 15 ports -> ceil(15 / 2) = 8, an odd port count rounding up per switch
+    odd = _fab(server=replace(DGX_H100, nics=5), nodes=3)
+    assert odd["net.tiers"] == 1 and odd["net.switch_transceivers"] == 8 and odd["net.nic_transceivers"] == 15
+
+
+def test_a_one_port_cage_switch_keeps_one_transceiver_per_cable_end():
+    """QM8700 (HDR, 40 QSFP56 cages of one port): the count is two per cable, as before the cage rule."""
+    hdr = replace(QM9700, id="qm8700", ports=40, port_gbps=200, ports_per_cage=1)
+    nic = replace(CX7, gbps=200.0)
+    for nodes in (4, 32, 300):
+        fs = _fab(switch=hdr, nic=nic, nodes=nodes)
+        assert fs["net.optics"] == 2 * fs["net.cables"]
+
+
+def test_a_switch_whose_cages_the_catalog_does_not_give_leaves_the_count_unknown():
+    fs = _fab(switch=replace(QM9700, ports_per_cage=None))
+    assert fs["net.nic_transceivers"] == 256
+    assert np.isnan(fs["net.switch_transceivers"]) and np.isnan(fs["net.optics"])
+    assert fs.source("net.switch_ports_per_cage").endswith("(unknown in catalog)")

@@ -33,7 +33,7 @@ GB200_NVL72 = Server(
     provenance=Provenance(source="seed ai-lifecycle-gpu-guide.zh.txt: ~132 kW rack, ~115 kW liquid / ~17 kW air"),
 )
 QM9700 = Switch(id="qm9700", name="NVIDIA Quantum-2 QM9700", kind="infiniband", ports=64, port_gbps=400,
-                rack_units=1, provenance=Provenance(source="NVIDIA QM97xx user manual: 64 NDR 400 Gb/s ports, 1U"))
+                rack_units=1, ports_per_cage=2, provenance=Provenance(source="NVIDIA QM97xx user manual: 64 NDR 400 Gb/s ports, 1U"))
 CX7 = Nic(id="cx7-ndr", name="ConnectX-7 NDR", kind="infiniband", gbps=400,
           provenance=Provenance(source=f"{FACTS} 4C: ConnectX-7 400 Gb/s"))
 LUSTRE = StorageOption(id="lustre-test", name="parallel FS", kind="parallel-fs", read_gbs_per_node=20.0,

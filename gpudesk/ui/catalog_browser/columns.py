@@ -66,7 +66,7 @@ DEFAULT_VISIBLE: dict[str, tuple[str, ...]] = {
     "servers": ("name", "vendor", "accelerator_id", "gpus", "cpu_model", "ram_gb", "nics", "nic_gbps",
                 "power_max_kw", "rack_units", "cooling", "price_usd"),
     "interconnects": ("name", "kind", "generation", "bw_gbs", "scope", "latency_us", "max_domain"),
-    "switches": ("name", "kind", "ports", "port_gbps", "power_w", "rack_units", "price_usd"),
+    "switches": ("name", "kind", "ports", "port_gbps", "ports_per_cage", "power_w", "rack_units", "price_usd"),
     "nics": ("name", "kind", "gbps", "ports", "power_w", "price_usd", "optic_price_usd"),
     "storage_options": ("name", "kind", "read_gbs_per_node", "write_gbs_per_node", "read_gbs_per_tb",
                         "latency_class", "price_usd_per_tb_month", "price_cny_per_tb_month"),
