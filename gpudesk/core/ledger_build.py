@@ -98,7 +98,7 @@ def _owned_lines(out: _Lines, fs: FigureSet, r: ResolvedPhase, config: SizedConf
     detail = f"{config.gpus_installed_per_server} × {r.accelerator.name} per server"
     if config.partly_populated:
         detail += f" (partly populated: {config.gpus_installed_per_server} of {config.gpus_per_server} GPU slots)"
-    server_params = (("gpus", config.gpus_installed_per_server), ("accelerator", r.accelerator.name),
+    server_params: tuple[tuple[str, object], ...] = (("gpus", config.gpus_installed_per_server), ("accelerator", r.accelerator.name),
                      ("slots", config.gpus_per_server), ("partly", config.partly_populated),
                      ("server_vendor", config.server_vendor), ("server_id", config.server_id),
                      ("accelerator_id", r.accelerator.id))
