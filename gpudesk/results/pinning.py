@@ -17,12 +17,13 @@ All assignments go into one ``ProjectDocument.apply`` edit, undone together.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
 from gpudesk.catalog.errors import CatalogError
 from gpudesk.catalog.store import Catalog
-from gpudesk.project.model import Phase
+from gpudesk.project.model import Hardware, Phase, Project
 from gpudesk.vocabulary.workloads import TRAINING_KINDS
 
 
@@ -52,6 +53,33 @@ def pin_assignments(catalog: Catalog, phase: Phase, phase_index: int, accelerato
     offer_id = phase.delivery.cloud_offer_id
     if offer_id and not _row_holds(catalog.cloud_offer, offer_id, accelerator_id):
         out.append((f"{where}.delivery.cloud_offer_id", ""))
+    return out
+
+
+_HARDWARE_EDIT = re.compile(r"^phases\[(\d+)\]\.hardware\.(accelerator_id|server_id)$")
+DEFAULT_GPUS_PER_NODE = Hardware().gpus_per_node  # the model's default: a value the user has not typed
+
+
+def hardware_following(catalog: Catalog, project: Project, path: str, value: Any) -> list[tuple[str, Any]]:
+    """What a wizard edit of a phase's accelerator or server brings along, in the same undoable edit, so that the
+    plan stays one the estimate takes: a server holding another accelerator follows to one that holds the new one,
+    a cloud offer for another accelerator is cleared, and GPUs per node at the model's default (8) comes down to
+    the server's slots (choosing the RTX PRO 6000, whose catalog server holds 4, left 8 and the plan refused:
+    'phases[0].hardware.gpus_per_node: 8 GPUs per node, but … holds 4'). A GPUs per node the user typed (any other
+    value) is never changed: the estimate's refusal names the field and how to fix it."""
+    match = _HARDWARE_EDIT.match(path)
+    if match is None or int(match.group(1)) >= len(project.phases) or not isinstance(value, str) or not value:
+        return []
+    index, phase = int(match.group(1)), project.phases[int(match.group(1))]
+    where = f"phases[{index}]"
+    if match.group(2) == "accelerator_id":
+        out = pin_assignments(catalog, phase, index, value)[1:]
+    else:
+        server = _row(catalog, value)
+        out = [] if server is None or server.is_rack or not 0 < server.gpus < phase.hardware.gpus_per_node \
+            else [(f"{where}.hardware.gpus_per_node", server.gpus)]
+    if phase.hardware.gpus_per_node != DEFAULT_GPUS_PER_NODE:
+        out = [(p, v) for p, v in out if p != f"{where}.hardware.gpus_per_node"]
     return out
 
 

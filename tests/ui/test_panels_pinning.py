@@ -52,3 +52,35 @@ def test_no_matching_server_clears_the_field(catalog) -> None:
     orphan = next((a.id for a in catalog.accelerators() if a.id not in with_server), None)
     assert orphan is not None, "the catalog sells some cards alone (no server row): the case this test needs"
     assert dict(pin_assignments(catalog, phase, 0, orphan))["phases[0].hardware.server_id"] == ""
+
+
+# -- the wizard's own hardware step (results/pinning.hardware_following) ------------------------------------------
+
+def test_choosing_a_4_slot_accelerator_lowers_the_default_gpus_per_node(catalog) -> None:
+    from gpudesk.results.pinning import hardware_following
+
+    project = Project()
+    assert project.phases[0].hardware.gpus_per_node == 8  # the model's default, not typed
+    extra = hardware_following(catalog, project, "phases[0].hardware.accelerator_id", "rtx-pro-6000-blackwell")
+    slots = max(s.gpus for s in catalog.servers() if s.accelerator_id == "rtx-pro-6000-blackwell")
+    assert slots < 8
+    assert ("phases[0].hardware.gpus_per_node", slots) in extra
+
+
+def test_a_typed_gpus_per_node_is_never_changed(catalog) -> None:
+    from gpudesk.results.pinning import hardware_following
+
+    project = Project()
+    project.phases[0].hardware.gpus_per_node = 6
+    extra = hardware_following(catalog, project, "phases[0].hardware.accelerator_id", "rtx-pro-6000-blackwell")
+    assert all(not path.endswith("gpus_per_node") for path, _ in extra)
+
+
+def test_a_server_with_fewer_slots_lowers_the_default(catalog) -> None:
+    from gpudesk.results.pinning import hardware_following
+
+    project = Project()
+    small = next(s for s in catalog.servers() if 0 < s.gpus < 8 and not s.is_rack)
+    extra = hardware_following(catalog, project, "phases[0].hardware.server_id", small.id)
+    assert extra == [("phases[0].hardware.gpus_per_node", small.gpus)]
+    assert hardware_following(catalog, project, "phases[0].hardware.nodes", 3) == []

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from gpudesk.project.model import Workload
 from gpudesk.report.chart_text import localise_spec
 from gpudesk.results.chart_model import ChartSpec
+from gpudesk.results.pinning import hardware_following
 from gpudesk.results.plan_charts import with_pending_columns
 from gpudesk.results.plan_result import LAYOUT_STEP, PhaseEstimate
 from gpudesk.session.document import ProjectDocument
@@ -247,6 +248,8 @@ class StepPage(QWidget):
             self.form_layout.removeWidget(self.form)
             self.form.deleteLater()
         self.form = FieldForm(self.document, self.form_box)
+        self.form.following = lambda path, value: hardware_following(self.choices.catalog, self.document.project,
+                                                                     path, value)
         self._relative: dict[str, str] = {}  # resolved path -> the row's path (relative to the phase)
         for row in self.step.rows_for(self._kind):
             provider = (self.choices.models_of(self._workload) if row.choices == "models" else

@@ -43,6 +43,7 @@ from gpudesk.wizard.fields import describe_path
 UNKNOWN_ITEM = "unknown-item"  # combo property: the index of the entry showing a code the list does not hold
 
 ChoiceProvider = Callable[[], Sequence[tuple[str, str]]]  # (value, display label)
+Following = Callable[[str, Any], list[tuple[str, Any]]]  # (path, value) -> what the edit brings along
 
 
 def touched(path: str, changed: Sequence[str]) -> bool:
@@ -75,6 +76,7 @@ class FieldForm(QWidget):
         self.labels: dict[str, tuple[QLabel, str, str]] = {}  # path -> (caption, label text, editor tool tip)
         self._providers: dict[str, ChoiceProvider] = {}
         self._undo_labels: dict[str, str] = {}  # path -> the field in words, as the Undo menu names an edit of it
+        self.following: Following | None = None  # e.g. results/pinning.hardware_following: one undoable edit
 
     # -- building ---------------------------------------------------------
     def add(self, path: str, label: str, choices: ChoiceProvider | None = None) -> QWidget:
@@ -155,7 +157,11 @@ class FieldForm(QWidget):
             # the Undo menu names the field as the form does: "Phase 1 · workload 1 · TTFT target (P99)"; worded once
             # per field, not at each typed value (0.3 ms of each edit: the steps' rows searched for the path; issue 24)
             label = self._undo_labels.get(path) or self._undo_labels.setdefault(path, describe_path(path, self.text.lang))
-            self.document.set(path, value, label=label, typing=True)
+            extra = self.following(path, value) if self.following is not None else []
+            if extra:  # the accelerator chosen: its server and GPUs per node follow, undone together
+                self.document.apply(label, [(path, value), *extra])
+            else:
+                self.document.set(path, value, label=label, typing=True)
         except ProjectValidationError as exc:  # the editors keep to the declared range; a typed value may not
             editor = self.editors.get(path)
             if editor is not None:
