@@ -58,22 +58,27 @@ def flat_catalogue(subject: str, lang: str) -> Mapping[str, str]:
 
 
 _CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
+_FULL_WIDTH_OPENING = "（【《「『“"
+_FULL_WIDTH_CLOSING = "）】》」』”"
 _FIELD = re.compile(r"(?<!\{)\{([A-Za-z_]\w*)[^{}]*\}(?!\})")
 
 
 def fill_chinese(template: str, values: Mapping[str, Any]) -> str:
     """``template.format(**values)`` with no space left between two Chinese characters: a Chinese sentence spaces
     a name it quotes when the name is Latin ("存放于 DDN AI400X2"), not when it is Chinese ("存放于 并行文件存储一体机"
-    read as if a word were missing)."""
+    read as if a word were missing). Nor beside a value's full-width bracket, whatever stands on its other side:
+    '租用 AWS 中国（宁夏区域，西云数据运营） p4d.24xlarge 实例' read with a space after the closing one."""
     drop: set[int] = set()
     for match in _FIELD.finditer(template):
         value = values.get(match[1])
         if not isinstance(value, str) or not value:
             continue
         start, end = match.start(), match.end()
-        if start >= 2 and template[start - 1] == " " and _CJK.match(template[start - 2]) and _CJK.match(value[0]):
+        if start >= 1 and template[start - 1] == " " and (value[0] in _FULL_WIDTH_OPENING or (
+                start >= 2 and _CJK.match(template[start - 2]) and _CJK.match(value[0]))):
             drop.add(start - 1)
-        if template[end:end + 1] == " " and _CJK.match(template[end + 1:end + 2] or "a") and _CJK.match(value[-1]):
+        if template[end:end + 1] == " " and (value[-1] in _FULL_WIDTH_CLOSING or (
+                _CJK.match(template[end + 1:end + 2] or "a") and _CJK.match(value[-1]))):
             drop.add(end)
     if drop:
         template = "".join(c for i, c in enumerate(template) if i not in drop)

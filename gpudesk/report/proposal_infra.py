@@ -171,7 +171,7 @@ def provider_note(ctx: ProposalContext, phase: PhaseEstimate) -> str:
     if provider:
         where = f"{provider}（{region}）" if region and t.lang == "zh" else f"{provider} ({region})" if region \
             else provider
-        return t.get("power.provider_named", provider=where).replace("） ", "）")
+        return t.get("power.provider_named", provider=where)  # fill_chinese drops the space after a '）'
     return t.get("power.provider_facility")
 
 

@@ -156,3 +156,13 @@ def test_a_workload_named_with_a_number_keeps_its_space_before_de():
     assert whose(["工作负载 2", "产线实时检测"]) == "产线实时检测的 "
     assert whose(["产线实时检测"], multi_phase=True) == "第 2 阶段的 "
     assert whose(["a", "Workload 2"], "en") == "Workload 2: "
+
+
+def test_no_space_beside_a_full_width_bracket_of_a_chinese_value():
+    """The zh rented-instance assumption read '租用 AWS 中国（宁夏区域，西云数据运营） p4d.24xlarge 实例' while the
+    proposal's power note dropped that space by hand: fill_chinese holds the one rule for every text."""
+    filled = fill_chinese("租用 {provider} {instance} 实例", {"provider": "AWS 中国（宁夏区域，西云数据运营）",
+                                                          "instance": "p4d.24xlarge"})
+    assert filled == "租用 AWS 中国（宁夏区域，西云数据运营）p4d.24xlarge 实例"
+    assert fill_chinese("见 {x} 说明", {"x": "（附录）"}) == "见（附录）说明"
+    assert fill_chinese("租用 {provider} 实例", {"provider": "AWS"}) == "租用 AWS 实例"  # Latin keeps its spaces
