@@ -68,6 +68,7 @@ class PlanController(QObject):
         self.document: ProjectDocument | None = None
         self.estimate: PlanEstimate | None = None
         self.last_error = ""
+        self.refused_field = ""  # the plan path the last refusal names (its editor shows the refusal inline)
         self.last_duration_s = 0.0
         self._cache: PhaseCache | None = None
         self._painting: QWidget | None = None  # the window whose first paint the first estimate waits for
@@ -169,6 +170,8 @@ class PlanController(QObject):
                                           defer_costs=not self.costs_on_screen())
         except (PlanInputError, CatalogError) as exc:
             self.last_error = error_words(exc)  # "阶段 1 · 服务器型号：…", in the session's language
+            refusal = getattr(exc, "refusal", None)
+            self.refused_field = str(refusal.values.get("field", "")) if refusal is not None else ""
             self.failed.emit(self.last_error)
             return None
         except Exception as exc:  # noqa: BLE001 - last-resort guard: a line and a log entry; the plan stays open
@@ -178,7 +181,7 @@ class PlanController(QObject):
             return None
         finally:
             self.last_duration_s = time.perf_counter() - started
-        self.last_error = ""
+        self.last_error = self.refused_field = ""
         self.estimated.emit(self.estimate)
         window, self._results_paint = self._results_paint, None
         if window is None:

@@ -292,6 +292,7 @@ class MainWindow(QMainWindow):
 
     def _on_failed(self, reason: str) -> None:
         if self.pages is not None:
+            self.pages.refused_field = self.controller.refused_field  # the editor it names says so too
             self.pages.show_estimate(None, reason)  # the page says why, not only the status bar
         self.roadmap.show_estimate(None)
         self.step_guide.set_figures(())

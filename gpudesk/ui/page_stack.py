@@ -35,6 +35,7 @@ class LazyPages(Sequence[StepPage]):
         self.phase_estimate: PhaseEstimate | None = None
         self.has_estimate = False
         self.refused = ""  # why the plan cannot be estimated (the status bar's reason), when phase_estimate is None
+        self.refused_field = ""  # the plan path that reason names, when it names one
         for _ in range(count):
             holder = QWidget()
             self._holders.append(holder)
@@ -70,7 +71,7 @@ class LazyPages(Sequence[StepPage]):
             if current == position:
                 self.stack.setCurrentIndex(position)
             if self.has_estimate:
-                page.show_estimate(self.phase_estimate, self.refused)
+                page.show_estimate(self.phase_estimate, self.refused, self.refused_field)
         elif index in self._stale_inputs:  # whoever reads a hidden page's form reads the plan's values
             self._stale_inputs.discard(index)
             page.sync_inputs()
@@ -85,7 +86,7 @@ class LazyPages(Sequence[StepPage]):
         self.stack.setCurrentIndex(index)
         if index in self._stale:
             self._stale.discard(index)
-            page.show_estimate(self.phase_estimate, self.refused)
+            page.show_estimate(self.phase_estimate, self.refused, self.refused_field)
         return page
 
     def show_estimate(self, estimate: PhaseEstimate | None, refused: str = "") -> None:
@@ -94,7 +95,7 @@ class LazyPages(Sequence[StepPage]):
         current = self.stack.currentIndex()
         for index, page in self._built.items():
             if index == current:
-                page.show_estimate(estimate, refused)
+                page.show_estimate(estimate, refused, self.refused_field if refused else "")
             else:
                 self._stale.add(index)
 

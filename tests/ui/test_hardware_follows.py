@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtWidgets import QComboBox
-from test_shell_support import SAMPLES, catalog, make_window, settings  # noqa: F401 - pytest fixtures
+from test_shell_support import SAMPLES, catalog, language_restored, make_window, settings  # noqa: F401 - fixtures
 
 import gpudesk.ui  # noqa: F401 - applies the PySide6 refcount guard first
+from gpudesk.ui.i18n import install_language
 
 pytestmark = pytest.mark.shared_searches
 
@@ -41,10 +42,21 @@ def test_the_default_gpus_per_node_follows_and_undo_restores_both(qtbot, make_wi
     assert window.document.get(f"{HW}.accelerator_id") != RTX_PRO
 
 
-def test_a_typed_gpus_per_node_stays(qtbot, make_window):
-    window = make_window(None)
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_typed_gpus_per_node_stays_and_its_editor_says_why(qtbot, qapp, make_window, language_restored, lang):
+    install_language(qapp, lang)
+    window = make_window(None, lang=lang)
     window.document.set(f"{HW}.gpus_per_node", 6)
     _choose_accelerator(qtbot, window, RTX_PRO)
-    assert window.document.get(f"{HW}.gpus_per_node") == 6
-    assert "GPUs per node" in window.controller.last_error  # refused, naming the field and the fix
-    assert "4 or fewer" in window.controller.last_error
+    assert window.document.get(f"{HW}.gpus_per_node") == 6  # typed: never changed
+    reason = window.controller.last_error  # refused, naming the field and the fix
+    assert "4" in reason and "6" in reason
+    assert ("每节点" in reason and "GPUs per node" not in reason) if lang == "zh" else "set GPUs per node to 4" in reason
+    editor = window.pages[1].form.editors[f"{HW}.gpus_per_node"]
+    assert "c0392b" in editor.styleSheet()  # the field itself is marked, its tip says why
+    assert reason in editor.toolTip()
+    window.document.set(f"{HW}.gpus_per_node", 4)  # the fix the reason names
+    qtbot.waitUntil(lambda: not window.controller._timer.isActive())
+    qtbot.wait(10)
+    assert window.controller.last_error == ""
+    assert editor.styleSheet() == "" and reason not in editor.toolTip()

@@ -282,9 +282,12 @@ class StepPage(QWidget):
             self.form.refresh(changed)
 
     # -- results ------------------------------------------------------------------
-    def show_estimate(self, estimate: PhaseEstimate | None, refused: str = "") -> None:
+    def show_estimate(self, estimate: PhaseEstimate | None, refused: str = "", refused_field: str = "") -> None:
         """``refused``: why the plan cannot be estimated (the controller's reason, worded in the session's language
-        with each plan field named by its label), shown in place of the figures."""
+        with each plan field named by its label), shown in place of the figures; ``refused_field``: the plan path it
+        names, whose editor on this page shows the reason inline."""
+        if self.form is not None:
+            self.form.mark_refused(refused_field if estimate is None else "", refused)
         if self.decision is not None:
             self.decision.show_estimate(estimate)
         self._show_used_values(estimate)

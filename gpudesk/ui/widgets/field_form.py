@@ -76,6 +76,7 @@ class FieldForm(QWidget):
         self.labels: dict[str, tuple[QLabel, str, str]] = {}  # path -> (caption, label text, editor tool tip)
         self._providers: dict[str, ChoiceProvider] = {}
         self._undo_labels: dict[str, str] = {}  # path -> the field in words, as the Undo menu names an edit of it
+        self._refused = ""  # the path whose editor shows the estimate's refusal
         self.following: Following | None = None  # e.g. results/pinning.hardware_following: one undoable edit
 
     # -- building ---------------------------------------------------------
@@ -150,6 +151,19 @@ class FieldForm(QWidget):
             keep = QAction(self.tr("Keep the default"), editor)
             keep.triggered.connect(lambda _checked=False, p=path: self.document.confirm_default(p))
             editor.addAction(keep)
+
+    def mark_refused(self, path: str, reason: str) -> None:
+        """The editor of ``path`` shows why the estimate refuses the plan (red border, the reason as its tip); the
+        mark of the previous refusal goes. ``path`` "" or not on this form: no editor is marked."""
+        if self._refused in self.editors and self._refused != path:
+            editor = self.editors[self._refused]
+            editor.setStyleSheet("")
+            editor.setToolTip(self.labels[self._refused][2])
+        self._refused = path if path in self.editors else ""
+        if self._refused:
+            editor = self.editors[path]
+            editor.setStyleSheet("border: 1px solid #c0392b")
+            editor.setToolTip(f"{reason}\n\n{self.labels[path][2]}")
 
     # -- syncing ------------------------------------------------------------
     def _commit(self, path: str, value: Any) -> None:
