@@ -65,7 +65,9 @@ def recommendation(ctx: ProposalContext) -> list[str]:
     phase = _largest(ctx)
     why = _why(ctx, phase)
     if why:
-        out.append(_whose(ctx, phase) + why + ("" if ctx.text.lang == "zh" else " ") + _band(ctx, phase))
+        whose = _whose(ctx, phase)  # after 'Phase 2: ' the sentence runs on in lower case ('Phase 2: the GPU count …')
+        out.append(whose + (in_sentence(why, ctx.text.lang) if whose else why) + ("" if ctx.text.lang == "zh" else " ")
+                   + _band(ctx, phase))
     delivery = _delivery_reason(ctx, phase)
     if delivery:
         out.append(delivery)
