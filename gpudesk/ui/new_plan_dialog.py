@@ -28,9 +28,10 @@ from gpudesk.core.market import AvailabilityIndex
 from gpudesk.project.model import Project
 from gpudesk.ui.screen_fit import fit_to_screen
 from gpudesk.vocabulary.delivery import DELIVERY_MODE
+from gpudesk.vocabulary.plan_choices import DOMESTIC_PARTS
 from gpudesk.vocabulary.workloads import SCENARIO, WORKLOAD_KIND
 from gpudesk.wizard.lifecycle import STAGE_ADVICE, advice_for
-from gpudesk.wizard.starter import GOAL_FOR_KIND, MARKETS, PRESETS, scenario_hint, starter_plan
+from gpudesk.wizard.starter import GOAL_FOR_KIND, MARKETS, PRESETS, domestic_candidates, scenario_hint, starter_plan
 
 KIND_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -83,6 +84,11 @@ class NewPlanDialog(QDialog):
         for market in MARKETS:
             self.market.addItem(market.name(lang), market.code)
         self.market.setCurrentIndex(0 if currency == "CNY" else 1)
+        self.domestic = QComboBox()  # 信创, as the delivery step's compliance rows ask it: a China customer only
+        self.domestic.setObjectName("new-plan-domestic")
+        self.domestic.setAccessibleName(self.tr("Domestic accelerators (信创)"))
+        for code in DOMESTIC_PARTS.codes:
+            self.domestic.addItem(DOMESTIC_PARTS.name_of(code, lang), code)
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.summary.setObjectName("new-plan-summary")
@@ -97,6 +103,8 @@ class NewPlanDialog(QDialog):
         form = QFormLayout(details)
         form.addRow(self.tr("Customer:"), self.customer)
         form.addRow(self.tr("Market:"), self.market)
+        form.addRow(self.tr("Domestic accelerators (信创):"), self.domestic)
+        self._details = form
         body = QWidget()
         column = QVBoxLayout(body)
         for part in (intro, task, goal, details, self.summary):
@@ -115,6 +123,7 @@ class NewPlanDialog(QDialog):
         self.kinds.currentItemChanged.connect(self._on_kind)
         self.goal.currentIndexChanged.connect(self._update)
         self.market.currentIndexChanged.connect(self._update)
+        self.domestic.currentIndexChanged.connect(self._update)
         self.select_kind("llm_inference")
         fit_to_screen(self, 720, 760)
 
@@ -136,7 +145,8 @@ class NewPlanDialog(QDialog):
     def plan(self) -> Project:
         market = MARKETS[max(0, self.market.currentIndex())]
         return starter_plan(self.kind(), self.goal.currentData(), self.lang, market, self.customer.text().strip(),
-                            lambda acc: self._availability.accelerator(acc, market.code).status)
+                            lambda acc: self._availability.accelerator(acc, market.code).status,
+                            self.domestic.currentData() or "none")
 
     # -- feedback ---------------------------------------------------------------
     def _on_kind(self) -> None:
@@ -156,5 +166,11 @@ class NewPlanDialog(QDialog):
             parts.append(model.name)
         parts += [display_name(accelerator.name, accelerator.name_zh, self.lang),
                   DELIVERY_MODE.name_of(phase.delivery.mode, self.lang)]
-        self.summary.setText(self.tr("The plan starts as: {0}. Every default can be changed in the steps.")
-                             .format(" · ".join(html.escape(p) for p in parts)))
+        text = self.tr("The plan starts as: {0}. Every default can be changed in the steps.").format(
+            " · ".join(html.escape(p) for p in parts))
+        china = MARKETS[max(0, self.market.currentIndex())].code == "cn"
+        self._details.setRowVisible(self.domestic, china)
+        if china and self.domestic.currentData() != "none" and not domestic_candidates(self.kind()):
+            text += " " + self.tr("The catalog holds no domestic accelerator for this work, so the plan starts on "
+                                  "the part above and its checks say so.")
+        self.summary.setText(text)

@@ -66,6 +66,14 @@ ACCELERATORS: dict[str, tuple[str, ...]] = {
 """Accelerators to start from, by workload family, in order of preference; the first one the plan's market
 can buy is taken (``availability`` answers per part and market)."""
 
+DOMESTIC_ACCELERATORS: dict[str, tuple[str, ...]] = {
+    family: ("ascend-910b", "ascend-910c", "kunlun-p800", "hygon-k100-ai")
+    for family in ("llm_training", "vision_training", "llm_serving", "item_serving", "agents")
+} | {"seats": ()}  # no domestic row of the catalog states vGPU profiles (vgpu_profiles_gb)
+"""China-domestic accelerators (core/market.is_domestic: their vendors) a customer who states 信创 starts from, by
+workload family: the Ascend 910B first, the domestic part the catalog's China rows and cloud offers carry most. A
+family without one starts on ``ACCELERATORS``' part, and the compliance step flags it (compliance.domestic_*)."""
+
 
 @dataclass(frozen=True)
 class Market:
@@ -91,19 +99,29 @@ def _pick(candidates: tuple[str, ...], status: Callable[[str], str]) -> str:
     return candidates[0]
 
 
+def domestic_candidates(kind: str) -> tuple[str, ...]:
+    """The domestic accelerators a 信创 plan of ``kind`` starts from; () when the catalog has none for that work."""
+    return DOMESTIC_ACCELERATORS[WORKLOAD_KIND.term(kind).family]
+
+
 def starter_plan(kind: str, goal: str, lang: str, market: Market, customer: str = "",
-                 status: Callable[[str], str] = lambda _acc: "unknown") -> Project:
+                 status: Callable[[str], str] = lambda _acc: "unknown", domestic_parts: str = "none") -> Project:
     """A one-phase plan for ``kind`` of work with the customer's ``goal`` (a lifecycle stage), in ``market``.
 
     ``status(accelerator_id)``: the accelerator's availability in the market ("available", "restricted",
-    "unavailable", "unknown"), from the catalog's availability rows."""
+    "unavailable", "unknown"), from the catalog's availability rows. ``domestic_parts``: the customer's 信创
+    requirement (compliance.domestic_parts; China only): required or preferred starts on a domestic part where the
+    catalog has one for the work."""
     term = WORKLOAD_KIND.term(kind)
     advice = advice_for(goal)
     workload = Workload(kind=kind, name=term.name(lang), **copy.deepcopy(PRESETS[kind]))
     mark_all(workload)  # the load is gpudesk's guess until the architect edits or keeps it; the kind was chosen
     workload.assumed_inputs.remove("kind")
     phase = Phase(name=advice.stage_title(lang), stage=goal, workloads=[workload])
-    phase.hardware.accelerator_id = _pick(ACCELERATORS[term.family], status)
+    domestic = domestic_candidates(kind) if market.code == "cn" and domestic_parts != "none" else ()
+    phase.hardware.accelerator_id = _pick(domestic or ACCELERATORS[term.family], status)
+    if market.code == "cn":
+        phase.compliance.domestic_parts = domestic_parts
     phase.delivery.mode = advice.delivery_mode
     phase.facility.region = market.code
     phase.costs.currency = market.currency

@@ -1072,32 +1072,32 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>FieldForm</name>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="139" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="142" />
       <source> (default)</source>
       <translation>（默认值）</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="148" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="151" />
       <source>Keep the default</source>
       <translation>保留默认值</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="138" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="141" />
       <source>Not set in the plan: gpudesk's default is used. Change it, or right-click and keep the default.</source>
       <translation>方案未设定此项，正在使用 gpudesk 默认值。请修改，或右键选择保留默认值。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="90" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="93" />
       <source>Range</source>
       <translation>范围</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="226" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="246" />
       <source>The plan holds “{code}”, which is not one of the choices gpudesk knows. It is kept as written until you pick another.</source>
       <translation>方案中保存的是“{code}”，不在 gpudesk 已知的选项中；在您另选之前按原值保留。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/widgets/field_form.py" line="223" />
+      <location filename="../../gpudesk/ui/widgets/field_form.py" line="243" />
       <source>{code} (not in the list: kept as the plan holds it)</source>
       <translation>{code}（不在列表中，按方案原值保留）</translation>
     </message>
@@ -1590,7 +1590,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>无法对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="298" />
+      <location filename="../../gpudesk/ui/main_window.py" line="299" />
       <source>Cannot estimate: {0}</source>
       <translation>无法估算：{0}</translation>
     </message>
@@ -1802,7 +1802,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="338" />
+      <location filename="../../gpudesk/ui/main_window.py" line="339" />
       <source>Save the changes to {0} before closing?</source>
       <translation>关闭前保存对 {0} 的修改吗？</translation>
     </message>
@@ -1879,7 +1879,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
       <translation>撤销上一次修改</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/main_window.py" line="337" />
+      <location filename="../../gpudesk/ui/main_window.py" line="338" />
       <source>Unsaved changes</source>
       <translation>未保存的修改</translation>
     </message>
@@ -1959,62 +1959,77 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>NewPlanDialog</name>
     <message>
-      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="90" />
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="96" />
       <source>1. What will the customer run?</source>
       <translation>1. 客户要运行什么？</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="92" />
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="98" />
       <source>2. What does the customer want to achieve?</source>
       <translation>2. 客户想达成什么目标？</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="96" />
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="102" />
       <source>3. For whom, and where</source>
       <translation>3. 客户与市场</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="108" />
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="116" />
       <source>Create plan</source>
       <translation>创建方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="98" />
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="104" />
       <source>Customer:</source>
       <translation>客户：</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="48" />
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="89" />
+      <source>Domestic accelerators (信创)</source>
+      <translation>国产加速卡（信创）</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="106" />
+      <source>Domestic accelerators (信创):</source>
+      <translation>国产加速卡（信创）：</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="49" />
       <source>First the task, then the hardware: say what the customer will run and what they want to achieve; gpudesk fills a plan with sensible defaults for that work, which the seven steps then refine.</source>
       <translation>先算任务，再看型号：先说明客户要运行什么、想达成什么目标；gpudesk 会按这类任务填好一套合理的默认方案，再由七个步骤逐步细化。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="99" />
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="105" />
       <source>Market:</source>
       <translation>市场：</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="44" />
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="45" />
       <source>New plan</source>
       <translation>新方案</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="72" />
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="174" />
+      <source>The catalog holds no domestic accelerator for this work, so the plan starts on the part above and its checks say so.</source>
+      <translation>目录中没有适合这项工作的国产加速卡，方案先用上面的型号，并在检查项中注明。</translation>
+    </message>
+    <message>
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="73" />
       <source>The customer's goal for this phase</source>
       <translation>客户在本阶段的目标</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="159" />
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="169" />
       <source>The plan starts as: {0}. Every default can be changed in the steps.</source>
       <translation>方案初始为：{0}。所有默认值都可在各步骤中修改。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="55" />
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="56" />
       <source>What the customer will run</source>
       <translation>客户要运行的任务</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="80" />
+      <location filename="../../gpudesk/ui/new_plan_dialog.py" line="81" />
       <source>e.g. the customer's company</source>
       <translation>例如客户公司名称</translation>
     </message>
@@ -2175,7 +2190,7 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>PlanController</name>
     <message>
-      <location filename="../../gpudesk/ui/controller.py" line="176" />
+      <location filename="../../gpudesk/ui/controller.py" line="179" />
       <source>The estimate failed: {0}</source>
       <translation>测算失败：{0}</translation>
     </message>
@@ -2930,87 +2945,87 @@ A row that overrides a shipped row reverts to the shipped values.</source>
   <context>
     <name>StepPage</name>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="162" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="163" />
       <source>Checks</source>
       <translation>检查项</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="200" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="201" />
       <source>Cost</source>
       <translation>成本对比</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="382" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="388" />
       <source>Drawing this chart…</source>
       <translation>正在绘制此图表……</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="199" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="200" />
       <source>Inference</source>
       <translation>推理性能</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="107" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="108" />
       <source>Inputs</source>
       <translation>输入</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="199" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="200" />
       <source>Memory fit</source>
       <translation>显存占用</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="298" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="304" />
       <source>No estimate: {0}</source>
       <translation>无估算结果：{0}</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="208" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="209" />
       <source>No figures for this step apply to this workload type.</source>
       <translation>本步骤没有适用于此类工作负载的指标。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="200" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="201" />
       <source>Power</source>
       <translation>功耗</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="201" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="202" />
       <source>Rack layout</source>
       <translation>机柜布局</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="213" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="214" />
       <source>Recommended configurations</source>
       <translation>推荐配置</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="200" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="201" />
       <source>Scaling</source>
       <translation>扩展效率</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="380" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="386" />
       <source>Searching accelerators, precisions and layouts…</source>
       <translation>正在搜索加速卡、精度与切分方式……</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="143" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="144" />
       <source>Still being computed: the best parallel layout at the plan's GPU count, its figures and its checks appear here in a moment.</source>
       <translation>仍在计算：按方案 GPU 数搜索的最优并行布局及其指标和检查，稍后显示在这里。</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="201" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="202" />
       <source>Timeline</source>
       <translation>时间线</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="199" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="200" />
       <source>Trade-offs</source>
       <translation>性价比前沿</translation>
     </message>
     <message>
-      <location filename="../../gpudesk/ui/pages/step_page.py" line="214" />
+      <location filename="../../gpudesk/ui/pages/step_page.py" line="215" />
       <source>What-if: how the results move</source>
       <translation>假设分析：结果如何变化</translation>
     </message>

@@ -51,3 +51,30 @@ def test_the_chosen_kind_is_the_users_and_the_load_is_marked_as_gpudesks(catalog
     assert "kind" not in workload.assumed_inputs
     assert names, "the starter's load is a default the architect should confirm"
     assert project.phases[0].costs.currency == "USD" and project.meta.name == "New plan"
+
+
+@pytest.mark.parametrize("stated", ["required", "preferred"])
+def test_a_china_customer_stating_xinchuang_starts_on_a_domestic_part(catalog: Catalog, stated: str) -> None:
+    from gpudesk.core.market import is_domestic
+    from gpudesk.wizard.starter import domestic_candidates
+
+    china = next(m for m in MARKETS if m.code == "cn")
+    for kind in PRESETS:
+        plan = starter_plan(kind, GOAL_FOR_KIND[kind], "zh", china, domestic_parts=stated)
+        phase = plan.phases[0]
+        assert phase.compliance.domestic_parts == stated  # the compliance step shows what the dialog asked
+        acc = catalog.accelerator(phase.hardware.accelerator_id)
+        assert is_domestic(acc) == bool(domestic_candidates(kind)), (kind, acc.id)
+        checks = {c.id for c in estimate_plan(plan, catalog, search=False, layout=False).phases[0].checks}
+        if domestic_candidates(kind):
+            assert not {"compliance.domestic_required", "compliance.domestic_preferred"} & checks, kind
+        else:  # none in the catalog for this work: the plan says so rather than starting on a part that is not
+            assert f"compliance.domestic_{stated}" in checks, kind
+
+
+def test_xinchuang_is_a_china_question(catalog: Catalog) -> None:
+    us = next(m for m in MARKETS if m.code != "cn")
+    plan = starter_plan("llm_inference", "production", "en", us, domestic_parts="required")
+    assert plan.phases[0].compliance.domestic_parts == "none"
+    assert plan.phases[0].hardware.accelerator_id == starter_plan("llm_inference", "production", "en", us) \
+        .phases[0].hardware.accelerator_id
