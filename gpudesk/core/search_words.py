@@ -14,7 +14,7 @@ from gpudesk.core.candidates import Reason
 from gpudesk.core.reason_values import Joined, Money, Quantity, Word
 from gpudesk.core.search_points import SearchPoint
 from gpudesk.vocabulary.precision import PRECISION
-from gpudesk.vocabulary.workloads import ITEM_UNITS, item_unit
+from gpudesk.vocabulary.workloads import DATA_PARALLEL_LAYOUT_KINDS, ITEM_UNITS, item_unit
 
 
 def attention_dp(p: SearchPoint) -> bool:
@@ -72,7 +72,7 @@ def layout_text(p: SearchPoint) -> str:
     lay = p.layout
     if "tp" not in lay:  # vision training: data parallel only (DP4); item serving and seats: none, each replica (or
         # seat) on a GPU of its own; its 'DP1' read as the layout of a phase's 3 GPUs where other workloads ran beside it
-        return f"DP{int(lay['dp'])}" if "dp" in lay and p.kind == "vision_train" else ""
+        return f"DP{int(lay['dp'])}" if "dp" in lay and p.kind in DATA_PARALLEL_LAYOUT_KINDS else ""
     parts = [f"TP{int(lay.get('tp', 1))}"]
     if lay.get("pp", 1) > 1:
         parts.append(f"PP{int(lay['pp'])}")

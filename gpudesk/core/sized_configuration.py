@@ -13,7 +13,7 @@ from typing import Any
 from gpudesk.catalog.records import display_name
 from gpudesk.vocabulary.delivery import DELIVERY_MODE
 from gpudesk.vocabulary.sizing import SIZED_BY, UNSERVED
-from gpudesk.vocabulary.workloads import WORKLOAD_KIND
+from gpudesk.vocabulary.workloads import DATA_PARALLEL_LAYOUT_KINDS, WORKLOAD_KIND
 
 
 @dataclass(frozen=True)
@@ -90,13 +90,14 @@ class WorkloadSizing:
         return SIZED_BY.name_of(self.sized_by, lang)
 
     def layout_text(self) -> str:
-        """The layout as every surface writes it: a language model's parallel layout ("TP4 × PP2 × DP8"); another
-        model's data-parallel replicas alone ("DP4": each GPU holds the whole model, TP and PP are always 1);
-        nothing for seats (rendering, virtual desktops)."""
+        """The layout as every surface writes it (CLI, window, proposal, the plan's ranked row): a language model's
+        parallel layout ("TP4 × PP2 × DP8"); vision training's data-parallel replicas alone ("DP4": each GPU holds
+        the whole model, TP and PP are always 1); nothing for item serving (a replica a GPU, as its searched rows:
+        search_words.layout_text) or seats (rendering, virtual desktops)."""
         term = WORKLOAD_KIND.term(self.kind) if self.kind in WORKLOAD_KIND else None
         if term is None or term.llm:
             return self.layout.text()
-        return "" if term.family == "seats" else f"DP{self.layout.dp}"
+        return f"DP{self.layout.dp}" if self.kind in DATA_PARALLEL_LAYOUT_KINDS else ""
 
 
 @dataclass(frozen=True)

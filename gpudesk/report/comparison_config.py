@@ -27,7 +27,8 @@ def phase_configuration(phase: PhaseEstimate, text: ReportText) -> str:
     for w in phase.config.workloads:
         pools = pools_text(w.pools, text.lang)
         layout = " · ".join(part for part in (w.layout_text(), pools) if part)
-        parts.append(f"{w.label(text.lang)}: {layout}" if several else layout)
+        if layout:  # item serving and seats name none (WorkloadSizing.layout_text): no bare 'inspection:'
+            parts.append(f"{w.label(text.lang)}: {layout}" if several else layout)
     return PART_BREAK.join(parts)
 
 

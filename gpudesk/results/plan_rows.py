@@ -137,11 +137,9 @@ def _plan_row(config: SizedConfiguration, figures: FigureSet, phase: Phase, ledg
     if search is not None:
         reasons += search.markets.get(config.accelerator_id, ())
     precision = PRECISION.name_of(w.weight_dtype if family == "serving" else w.compute_dtype, "en").split(" (")[0]
-    # the layout the configuration runs (PhaseEstimate.config, as the comparison and the proposal write it): a
-    # model-parallel layout for LLMs, the data-parallel degree (DP4) for vision training; item serving none, as its
-    # searched rows (search_words.layout_text: a replica a GPU, its 'DP2' read as the layout of the row's 10 GPUs)
-    shown = own.layout_text() if family not in ("items", "seats") else ""
-    layout = " · ".join(part for part in (precision if family != "seats" else "", shown) if part)
+    # the layout the configuration runs, as every surface writes it (WorkloadSizing.layout_text: none for item
+    # serving and seats, as the searched rows)
+    layout = " · ".join(part for part in (precision if family != "seats" else "", own.layout_text()) if part)
     memory = tuple((k, figures.number(k, 0.0)) for k in MEMORY_KEYS if k in figures)
     return Candidate(
         rank=0, accelerator_id=config.accelerator_id, accelerator_name=config.accelerator_name, gpus=config.gpus,

@@ -29,6 +29,10 @@ TRAINING_KINDS = WORKLOAD_KIND.where(trains=True)
 ITEM_SERVING_KINDS = WORKLOAD_KIND.where(family="item_serving")
 LLM_SERVING_KINDS = WORKLOAD_KIND.where(llm=True, trains=False)
 """Kinds that serve a language model (sized by requests and tokens): LLM serving and agents."""
+DATA_PARALLEL_LAYOUT_KINDS = WORKLOAD_KIND.where(family="vision_training")
+"""Kinds outside the language models whose layout names a data-parallel degree ("DP4": one training run's replicas):
+vision training. Item serving and seats run each replica (or seat) on a GPU of its own and name none: a ranking
+service read '2 张 GPU，DP2' in the CLI and the window while its search rows named no DP (d716b071)."""
 ITEM_UNITS = {"vision_inference": "images", "diffusion_inference": "images", "recsys_inference": "samples",
               "embedding_inference": "items"}
 """The one unit each item-serving kind counts what it serves in: its rate per GPU (samples/s/GPU), its peak, capacity

@@ -53,3 +53,16 @@ def test_the_comparison_and_the_plan_row_write_one_layout() -> None:
     first = searched("startup-inspection").phases[0]
     assert first.config.workloads[0].layout_text() == "DP4"
     assert phase_configuration(first, ReportText("en")).splitlines()[-1] == "DP4"
+
+
+def test_an_item_rate_workload_names_no_data_parallel_degree_on_any_surface() -> None:
+    """The CLI and the window read '排序：… 2 张 GPU，DP2，规模由嵌入表所需的显存决定' while the search rows named no
+    DP for item-rate points (d716b071): the configuration's own layout (WorkloadSizing.layout_text, which the CLI,
+    the window's JSON, the proposal and the comparison read) follows the one rule."""
+    plan = searched("ecommerce-recsys")
+    for phase in plan.phases:
+        assert [w.layout_text() for w in phase.config.workloads] == [""] * len(phase.config.workloads)
+        assert all("layout_text" not in w or not w["layout_text"] for w in phase.config.to_dict()["workloads"])
+    for phase in searched("manufacturer-vision-private").phases:  # vision inference beside its retraining
+        for w in phase.config.workloads:
+            assert ("DP" in w.layout_text()) == (w.kind == "vision_train"), (w.kind, w.layout_text())
