@@ -60,13 +60,15 @@ _HARDWARE_EDIT = re.compile(r"^phases\[(\d+)\]\.hardware\.(accelerator_id|server
 DEFAULT_GPUS_PER_NODE = Hardware().gpus_per_node  # the model's default: a value the user has not typed
 
 
-def hardware_following(catalog: Catalog, project: Project, path: str, value: Any) -> list[tuple[str, Any]]:
+def hardware_following(catalog: Catalog, project: Project, path: str, value: Any,
+                       typed: Callable[[str], bool] = lambda _path: False) -> list[tuple[str, Any]]:
     """What a wizard edit of a phase's accelerator or server brings along, in the same undoable edit, so that the
     plan stays one the estimate takes: a server holding another accelerator follows to one that holds the new one,
     a cloud offer for another accelerator is cleared, and GPUs per node at the model's default (8) comes down to
     the server's slots (choosing the RTX PRO 6000, whose catalog server holds 4, left 8 and the plan refused:
     'phases[0].hardware.gpus_per_node: 8 GPUs per node, but … holds 4'). A GPUs per node the user typed (any other
-    value) is never changed: the estimate's refusal names the field and how to fix it."""
+    value, or the default typed in this session: ``typed(path)``, the document's undo history) is never changed: the
+    estimate's refusal names the field and how to fix it."""
     match = _HARDWARE_EDIT.match(path)
     if match is None or int(match.group(1)) >= len(project.phases) or not isinstance(value, str) or not value:
         return []
@@ -78,8 +80,9 @@ def hardware_following(catalog: Catalog, project: Project, path: str, value: Any
         server = _row(catalog, value)
         out = [] if server is None or server.is_rack or not 0 < server.gpus < phase.hardware.gpus_per_node \
             else [(f"{where}.hardware.gpus_per_node", server.gpus)]
-    if phase.hardware.gpus_per_node != DEFAULT_GPUS_PER_NODE:
-        out = [(p, v) for p, v in out if p != f"{where}.hardware.gpus_per_node"]
+    per_node = f"{where}.hardware.gpus_per_node"
+    if phase.hardware.gpus_per_node != DEFAULT_GPUS_PER_NODE or typed(per_node):
+        out = [(p, v) for p, v in out if p != per_node]
     return out
 
 

@@ -114,6 +114,11 @@ class ProjectDocument:
         self._redo.clear()
         self._notify(tuple(p for p, _, _ in edit.changes))
 
+    def typed(self, path: str) -> bool:
+        """Whether an edit still in the undo history set ``path`` itself (its first change: the field the user
+        edited, not one an edit brought along, such as GPUs per node following a chosen accelerator)."""
+        return any(edit.changes and edit.changes[0][0] == path for edit in self._undo)
+
     def confirm_default(self, path: str, label: str = "Keep default") -> bool:
         """Accept the default of an essential input marked as assumed, without changing its value."""
         cleared = edit_clearing(self.project, path)

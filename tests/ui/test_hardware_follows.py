@@ -60,3 +60,19 @@ def test_a_typed_gpus_per_node_stays_and_its_editor_says_why(qtbot, qapp, make_w
     qtbot.wait(10)
     assert window.controller.last_error == ""
     assert editor.styleSheet() == "" and reason not in editor.toolTip()
+
+
+def test_the_default_typed_in_this_session_stays(qtbot, make_window):
+    window = make_window(None)
+    window.document.set(f"{HW}.gpus_per_node", 6)
+    window.document.set(f"{HW}.gpus_per_node", 8)  # the user typed 8: theirs, though it is the default
+    _choose_accelerator(qtbot, window, RTX_PRO)
+    assert window.document.get(f"{HW}.gpus_per_node") == 8
+    assert "4" in window.controller.last_error  # refused, naming the fix
+
+
+def test_a_value_that_followed_keeps_following(qtbot, make_window):
+    window = make_window(None)
+    _choose_accelerator(qtbot, window, RTX_PRO)  # 8 -> 4, brought along by the accelerator edit
+    assert not window.document.typed(f"{HW}.gpus_per_node")
+    assert window.document.typed(f"{HW}.accelerator_id")

@@ -84,3 +84,11 @@ def test_a_server_with_fewer_slots_lowers_the_default(catalog) -> None:
     extra = hardware_following(catalog, project, "phases[0].hardware.server_id", small.id)
     assert extra == [("phases[0].hardware.gpus_per_node", small.gpus)]
     assert hardware_following(catalog, project, "phases[0].hardware.nodes", 3) == []
+
+
+def test_a_default_typed_in_the_session_is_the_users(catalog) -> None:
+    from gpudesk.results.pinning import hardware_following
+
+    extra = hardware_following(catalog, Project(), "phases[0].hardware.accelerator_id", "rtx-pro-6000-blackwell",
+                               typed=lambda path: path == "phases[0].hardware.gpus_per_node")
+    assert all(not path.endswith("gpus_per_node") for path, _ in extra)

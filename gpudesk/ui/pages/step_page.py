@@ -249,7 +249,7 @@ class StepPage(QWidget):
             self.form.deleteLater()
         self.form = FieldForm(self.document, self.form_box)
         self.form.following = lambda path, value: hardware_following(self.choices.catalog, self.document.project,
-                                                                     path, value)
+                                                                     path, value, self.document.typed)
         self._relative: dict[str, str] = {}  # resolved path -> the row's path (relative to the phase)
         for row in self.step.rows_for(self._kind):
             provider = (self.choices.models_of(self._workload) if row.choices == "models" else
