@@ -18,6 +18,9 @@ from gpudesk.core.sized_configuration import SizedConfiguration, WorkloadSizing
 from gpudesk.project.model import Phase
 from gpudesk.vocabulary.delivery import owns_hardware, priced_as
 
+ALTERNATIVE = "alt."  # prefix of the figures of owning when the phase rents (its servers here, power and costs in
+# plan_infra)
+
 
 @dataclass(frozen=True)
 class CarriedHardware:
@@ -122,13 +125,16 @@ def size_phase(phase: Phase, r: ResolvedPhase, results: list[WorkloadResult], fs
             fs.add("plan.gpus", float(total), "GPUs", "GPUs in this phase",
                    "sum of the workloads' GPUs (each sized on its own)", keys)
     nodes = max(1, math.ceil(total / max(gpn, 1)))
-    # servers: the plan's own (what owning it would take, alt.*); a rented phase's nodes are its instances
+    # servers: the plan's own (what owning it would take); a rented phase's nodes are its instances, so its
+    # servers and their installed GPUs are the owned alternative's and say so (alt.*, as its power and costs): the
+    # ecommerce phase read 'plan.servers 1' and 'plan.installed_gpus 8' beside 'plan.instances 2' of 1 GPU each
     per_server = r.server.gpus if r.server.is_rack else max(min(planned, r.server.gpus), 1)
     servers = max(1, math.ceil(total / per_server))
+    own = "" if owns_hardware(phase.delivery.mode) else ALTERNATIVE
     fs.add("plan.nodes", float(nodes), "nodes", "nodes", "⌈GPUs / GPUs per node⌉", ["plan.gpus", "plan.gpus_per_node"])
     fs.input("plan.gpus_per_server", float(per_server), "GPUs", "GPUs installed per server",
              f"catalog servers/{(r.catalog_server or r.server).id}.gpus ({(r.catalog_server or r.server).gpus} slots)")
-    fs.add("plan.servers", float(servers), "servers", "servers or rack systems",
+    fs.add(f"{own}plan.servers", float(servers), "servers", "servers or rack systems",
            "⌈GPUs / GPUs installed per server⌉", ["plan.gpus", "plan.gpus_per_server"])
     kept = 0
     if carried is not None and phase.carry_forward_hardware and carried.server_id == r.server.id:
@@ -137,9 +143,9 @@ def size_phase(phase: Phase, r: ResolvedPhase, results: list[WorkloadResult], fs
              "owned servers of the same model kept from the previous phase" if kept else "none carried forward")
     fs.add("plan.servers_owned", float(owned_servers(phase, servers)), "servers", "servers owned by the customer",
            {"private": "all servers (owned on premises)", "hybrid": "⌈hybrid owned share × servers⌉ (owned baseline)"}
-           .get(phase.delivery.mode, "none: the provider owns the servers"), ["plan.servers"])
-    fs.add("plan.installed_gpus", float(servers * per_server), "GPUs", "GPUs installed (whole servers)",
-           "servers × GPUs installed per server", ["plan.servers", "plan.gpus_per_server"])
+           .get(phase.delivery.mode, "none: the provider owns the servers"), [f"{own}plan.servers"])
+    fs.add(f"{own}plan.installed_gpus", float(servers * per_server), "GPUs", "GPUs installed (whole servers)",
+           "servers × GPUs installed per server", [f"{own}plan.servers", "plan.gpus_per_server"])
     chassis = r.catalog_server or r.server  # the catalog row, when the plan's servers are partly populated
     offer = None if owns_hardware(phase.delivery.mode) else r.rented_offer(priced_as(phase.delivery.mode))
     instances: int | None = 0 if owns_hardware(phase.delivery.mode) else None  # rented, no offer: unknown

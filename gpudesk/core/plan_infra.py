@@ -21,7 +21,7 @@ from gpudesk.core.fabric import FabricInputs, fabric_checks, fabric_figures, ins
 from gpudesk.core.host import HostInputs, host_checks, host_figures
 from gpudesk.core.ledger_quote import APPLIANCE_KINDS, licence_terms
 from gpudesk.core.owned_power import owned_power_inputs
-from gpudesk.core.phase_sizing import CarriedHardware, hybrid_owned_servers, peak_servers
+from gpudesk.core.phase_sizing import ALTERNATIVE, CarriedHardware, hybrid_owned_servers, peak_servers
 from gpudesk.core.plan_resolve import ResolvedPhase
 from gpudesk.core.plan_workload import WorkloadResult
 from gpudesk.core.power import power_checks, power_figures
@@ -37,7 +37,6 @@ from gpudesk.vocabulary.workloads import ITEM_SERVING_KINDS, WORKLOAD_KIND
 SERVING_KINDS = (*WORKLOAD_KIND.where(family="llm_serving"), *ITEM_SERVING_KINDS, *WORKLOAD_KIND.where(family="agents"))
 KV_SWAP_KINDS = (*WORKLOAD_KIND.where(family="llm_serving"), *WORKLOAD_KIND.where(family="agents"))
 """Workloads whose servers hold model weights in host memory while loading; LLM servers also keep KV swap space."""
-ALTERNATIVE = "alt."  # prefix of the figures of owning when the phase rents
 GPUS_USED_SOURCE = "plan.gpus {gpus} < plan.gpus_per_server {per}: the phase runs fewer GPUs than the server holds"
 
 

@@ -112,5 +112,6 @@ def test_user_builds_the_sample_case_from_an_empty_project(qtbot, make_window, c
     got = estimate_plan(built, catalog)
     for phase_expected, phase_got in zip(expected.phases, got.phases):
         for key in COMPARED:
+            key = key if key in phase_expected.figures else "alt." + key  # a rented phase's servers: owning's
             assert phase_got.figures.value_at(key) == pytest.approx(phase_expected.figures.value_at(key)), key
         assert phase_got.config == phase_expected.config and phase_got.ledger == phase_expected.ledger
