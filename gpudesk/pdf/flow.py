@@ -304,3 +304,35 @@ class Group(Flowable):
         for item in self.items:
             item.paint(c, x, y)
             y += item.height()
+
+
+@dataclass
+class TableWithNote(Flowable):
+    """A table and the note under it (the lines awaiting a quote that its totals leave out): the note never opens a
+    page apart from its table. Where both do not fit, the table's last rows move with the note (the bank's phase
+    totals stood on page 13, their awaiting-quote note alone at the top of page 14)."""
+
+    table: Table
+    note: Flowable
+
+    def height(self) -> float:
+        return self.table.height() + self.note.height()
+
+    def first_height(self) -> float:
+        return self.table.first_height() + (self.note.height() if len(self.table.rows) <= SMALL_TABLE else 0.0)
+
+    def split(self, avail: float) -> tuple[Flowable | None, Flowable | None]:
+        if self.height() <= avail:
+            return self, None
+        head, rest = self.table.split(avail)
+        if rest is None:  # the table fits and its note does not: its last rows go over with the note
+            last = self.table.rows[-1].height if self.table.rows else 0.0
+            head, rest = self.table.split(self.table.height() - self.table.gap_after - last - 0.5)
+        if head is None:  # a table that does not split moves whole, its note with it, unless they outgrow a page
+            return (None, self) if self.height() <= S.BODY_H else (self.table, self.note)
+        assert isinstance(rest, Table)
+        return head, TableWithNote(rest, self.note)
+
+    def paint(self, c: Canvas, x: float, y: float) -> None:
+        self.table.paint(c, x, y)
+        self.note.paint(c, x, y + self.table.height())

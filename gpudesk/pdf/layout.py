@@ -12,7 +12,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gpudesk.pdf import styles as S
-from gpudesk.pdf.flow import Boxed, Canvas, Chart, Flowable, PageBreak, Spacer, TextLines, paragraph
+from gpudesk.pdf.flow import (
+    Boxed,
+    Canvas,
+    Chart,
+    Flowable,
+    PageBreak,
+    Spacer,
+    Table,
+    TableWithNote,
+    TextLines,
+    paragraph,
+)
 from gpudesk.pdf.styles import Metrics, section_number, wrap
 from gpudesk.pdf.tables import KEY_SHARE, build_table
 from gpudesk.report.document import (
@@ -111,7 +122,12 @@ def _blocks(doc: ProposalDocument, family: str, outline: list[OutlineEntry]) -> 
                 out.append(TextLines(hm, wrap(hm, block.text, S.BODY_W), S.ACCENT, gap_after=4.0, anchor_name=name,
                                      keep=True))
             else:
-                out += _block(block, family, body, small)
+                made = _block(block, family, body, small)
+                above = out[-1] if out else None
+                if isinstance(block, Note) and len(made) == 1 and isinstance(above, Table):
+                    out.pop()
+                    made = [TableWithNote(above, made[0])]  # a note under a table stays with it
+                out += made
                 if isinstance(block, Paragraph) and isinstance(out[-1], TextLines) and len(out[-1].lines) <= 2:
                     out[-1].keep = _introduces(section.blocks, block)
     return out
