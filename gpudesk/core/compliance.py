@@ -189,11 +189,14 @@ def market_name(code: str, lang: str = "en") -> str:
     return MARKET.term(code).name(lang) if code in MARKET else code
 
 
-def _named(vocabulary: Vocabulary[Term], code: str) -> dict[str, str]:
-    """``{"": the code, "_name": its English name}`` (the code itself when the vocabulary lacks it); another
-    language names the code from the vocabulary (gpudesk.report.assumption_text)."""
+def _named(vocabulary: Vocabulary[Term], code: str, running: bool = True) -> dict[str, str]:
+    """``{"": the code, "_name": its English name}`` (the code itself when the vocabulary lacks it), in lower case
+    where it runs on after a label's colon (``running``: 'domestic parts: no requirement', as 'MLPS 2.0 level: none
+    (not filed)'; it read 'Data residency: No requirement'); a market leads its clause ('Market Mainland China:').
+    Another language names the code from the vocabulary (gpudesk.report.assumption_text)."""
     term = vocabulary.term(code) if code in vocabulary else None
-    return {"": code, "_name": term.en if term else code}
+    name = term.en if term else code
+    return {"": code, "_name": in_sentence(name, "en") if running else name}
 
 
 def compliance_assumption(catalog: Catalog, phase: Phase, acc: rec.Accelerator) -> Assumption:
@@ -205,7 +208,7 @@ def compliance_assumption(catalog: Catalog, phase: Phase, acc: rec.Accelerator) 
     for key, vocabulary, code in (("market", MARKET, market), ("residency", DATA_RESIDENCY, c.data_residency),
                                   ("domestic", DOMESTIC_PARTS, c.domestic_parts), ("industry", INDUSTRY, c.industry),
                                   ("mlps", MLPS_LEVEL, str(c.mlps_level))):
-        values.update({key + suffix: name for suffix, name in _named(vocabulary, code).items()})
+        values.update({key + suffix: name for suffix, name in _named(vocabulary, code, key != "market").items()})
     if status.status == "unknown" and not (status.rule or status.source):
         return Assumption("compliance_unknown", values)
     values.update({"rule": status.rule or "—", "rule_text": {lang: text or "—" for lang, text in status.rule_text.items()},

@@ -131,6 +131,17 @@ def test_an_mlps_level_of_zero_reads_as_no_filing(estimated) -> None:
     assert "等保 2.0 级别：三级" in assumption_text(filed, "zh")
 
 
+def test_the_market_rules_run_on_in_lower_case_after_each_colon(estimated) -> None:
+    """The English assumption read 'Data residency: No requirement; MLPS 2.0 level: none (not filed); domestic parts:
+    No requirement; industry: General': each name after a label's colon runs on in lower case, as the MLPS level's."""
+    _project, plan = estimated
+    [compliance] = [a for a in plan.phases[0].assumptions if a.key.startswith("compliance")]
+    english = assumption_text(compliance, "en")
+    clauses = english.split("Data residency: ", 1)[1].split("; ")
+    assert all(clause.split(": ")[-1][:1].islower() for clause in clauses), english
+    assert english.startswith("Market China (mainland): "), english  # the market leads its clause: its capital kept
+
+
 def test_the_cost_chart_says_why_the_plans_own_mode_is_not_drawn(estimated) -> None:
     """The manufacturer's TCO page drew public cloud on demand and monthly and no line for its own private servers
     (awaiting quotes), with no word why: the chart's note says so, in the reader's language."""
