@@ -16,6 +16,7 @@ from gpudesk.core.hardware import HardwareArrays
 from gpudesk.core.hardware_sources import capacity_source
 from gpudesk.core.link_checks import link_checks
 from gpudesk.core.memory_alternatives import NODE_GPUS
+from gpudesk.core.phase_sizing import ALTERNATIVE
 from gpudesk.core.pitfalls import bottleneck_pitfall
 from gpudesk.core.plan_input_checks import unread_serving_inputs
 from gpudesk.core.plan_pitfalls import plan_pitfalls
@@ -193,7 +194,7 @@ def _offer_checks(phase: Phase, r: ResolvedPhase) -> list[Check]:
     )]
 
 
-def _server_fit(r: ResolvedPhase) -> list[Check]:
+def _server_fit(r: ResolvedPhase, phase: Phase) -> list[Check]:
     """Say when no catalog server holds the plan's GPUs per node and a partly populated one stands in."""
     row = r.catalog_server
     # the row as is, or capped at the plan's power limit (another id, every slot filled), is not partly populated;
@@ -205,7 +206,9 @@ def _server_fit(r: ResolvedPhase) -> list[Check]:
         f"No {r.accelerator.name} server in the catalog holds {r.server.gpus} GPUs; the plan uses {row.name} "
         f"fitted with {r.server.gpus} of its {row.gpus} GPU slots, its power and price reduced by the GPUs left out.",
         "Quote a server built for this GPU count, or add one in the catalog browser.",
-        ("plan.servers", "power.server_max_kw"),
+        # a rented phase's servers and their power are owning's (phase_sizing.ALTERNATIVE)
+        tuple(f"{'' if DELIVERY_MODE.term(phase.delivery.mode).owns_hardware else ALTERNATIVE}{key}"
+              for key in ("plan.servers", "power.server_max_kw")),
         {"accelerator": r.accelerator.name, "server": row.name, "gpus": r.server.gpus, "slots": row.gpus,
          "server_vendor": row.vendor, "server_gpus": row.gpus},  # a generic chassis is named in the reader's words
     )]
@@ -315,7 +318,7 @@ def _schedule_fit(phase: Phase) -> list[Check]:
 
 def phase_checks(phase: Phase, r: ResolvedPhase, figures: FigureSet, results: list[WorkloadResult],
                  infra_checks: list[Check], candidates: list[Candidate]) -> list[Check]:
-    checks = [c for result in results for c in result.checks] + _server_fit(r) + link_checks(r) + _offer_checks(phase, r)
+    checks = [c for result in results for c in result.checks] + _server_fit(r, phase) + link_checks(r) + _offer_checks(phase, r)
     checks += _power_limit_fit(phase, r) + _recipe_fit(phase, r) + _schedule_fit(phase) + unread_serving_inputs(
         phase, figures, r.accelerator.name, r.accelerator.vendor)
     checks += _workload_checks(phase, figures, results, r) + list(infra_checks)
