@@ -37,6 +37,7 @@ import gpudesk.report.series_text  # noqa: F401
 import gpudesk.report.server_names  # noqa: F401
 import gpudesk.report.source_words  # noqa: F401
 import gpudesk.results.cost_basis  # noqa: F401
+import gpudesk.results.pinning  # noqa: F401
 import gpudesk.results.plan_charts  # noqa: F401
 import gpudesk.results.plan_result  # noqa: F401
 import gpudesk.session.document  # noqa: F401

@@ -13,6 +13,8 @@ from gpudesk.catalog.errors import CatalogValidationError
 from gpudesk.catalog.sources import default_source_dir
 from gpudesk.paths import shipped_catalog_path
 
+NEWEST_SOURCE_DATE = "2026-12-05"  # the shipped catalog's build stamp: its sources' newest date (test_store reads it too)
+
 
 def dump(path: Path) -> dict[str, list[tuple]]:
     conn = sqlite3.connect(path)
@@ -36,7 +38,7 @@ def test_build_twice_gives_identical_content_and_source_date(tmp_path: Path) -> 
     a, b = tmp_path / "a.db", tmp_path / "b.db"
     ra, rb = build(out=a), build(out=b)
     assert dump(a) == dump(b)
-    assert ra.built == rb.built == "2026-12-05"  # the newest date in the sources, never the clock
+    assert ra.built == rb.built == NEWEST_SOURCE_DATE  # the newest date in the sources, never the clock
     meta = dict(sqlite3.connect(a).execute("select key, value from meta").fetchall())
     assert meta == {"catalog_version": ra.version, "built": ra.built, "schema_version": "2"}
 

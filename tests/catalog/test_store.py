@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 import sqlite_utils
+from test_build import NEWEST_SOURCE_DATE
 
 from gpudesk import paths
 from gpudesk.catalog.build import build
@@ -28,7 +29,7 @@ def test_missing_id_names_table_and_near_matches(catalog: Catalog) -> None:
 
 def test_open_defaults_use_gpudesk_home(isolated_home: Path) -> None:
     cat = Catalog.open()
-    assert cat.version and cat.built == "2026-12-04"
+    assert cat.version and cat.built == NEWEST_SOURCE_DATE
     assert not paths.user_catalog_path().exists()  # created on the first edit, not at start-up
     cat.duplicate_row("accelerators", "h100-sxm", "h100-home-test")
     assert paths.user_catalog_path().exists()
