@@ -42,14 +42,10 @@ def pin_assignments(catalog: Catalog, phase: Phase, phase_index: int, accelerato
     out: list[tuple[str, Any]] = [(f"{where}.hardware.accelerator_id", accelerator_id)]
     server_id = phase.hardware.server_id
     if server_id and not _row_holds(catalog.server, server_id, accelerator_id):
-        out.append((f"{where}.hardware.server_id", matching_server_id(catalog, phase, accelerator_id)))
-    if server_id and not _row_holds(catalog.server, server_id, accelerator_id):
-        server_id = out[-1][1]
-    server = _row(catalog, server_id or matching_server_id(catalog, phase, accelerator_id))
-    if server is not None and not server.is_rack and 0 < server.gpus < phase.hardware.gpus_per_node:
-        # a node is one server (core/plan_resolve refuses more GPUs per node than it holds): the RTX PRO 6000's
-        # 4-slot server pinned from the search at the default 8 GPUs per node was refused
-        out.append((f"{where}.hardware.gpus_per_node", server.gpus))
+        server_id = matching_server_id(catalog, phase, accelerator_id)
+        out.append((f"{where}.hardware.server_id", server_id))
+    # the RTX PRO 6000's 4-slot server pinned from the search at the default 8 GPUs per node was refused
+    out += _node_within(_row(catalog, server_id or matching_server_id(catalog, phase, accelerator_id)), phase, where)
     offer_id = phase.delivery.cloud_offer_id
     if offer_id and not _row_holds(catalog.cloud_offer, offer_id, accelerator_id):
         out.append((f"{where}.delivery.cloud_offer_id", ""))
@@ -77,13 +73,19 @@ def hardware_following(catalog: Catalog, project: Project, path: str, value: Any
     if match.group(2) == "accelerator_id":
         out = pin_assignments(catalog, phase, index, value)[1:]
     else:
-        server = _row(catalog, value)
-        out = [] if server is None or server.is_rack or not 0 < server.gpus < phase.hardware.gpus_per_node \
-            else [(f"{where}.hardware.gpus_per_node", server.gpus)]
+        out = _node_within(_row(catalog, value), phase, where)
     per_node = f"{where}.hardware.gpus_per_node"
     if phase.hardware.gpus_per_node != DEFAULT_GPUS_PER_NODE or typed(per_node):
         out = [(p, v) for p, v in out if p != per_node]
     return out
+
+
+def _node_within(server: Any, phase: Phase, where: str) -> list[tuple[str, Any]]:
+    """GPUs per node down to ``server``'s slots where the plan's are more (a node is one server: core/plan_resolve
+    refuses more GPUs per node than it holds); nothing for a rack system or a server that holds them."""
+    if server is None or server.is_rack or not 0 < server.gpus < phase.hardware.gpus_per_node:
+        return []
+    return [(f"{where}.hardware.gpus_per_node", server.gpus)]
 
 
 def _row(catalog: Catalog, server_id: str) -> Any:
